@@ -1,0 +1,59 @@
+//! `tabula`: the command line. It parses arguments, calls the engine and prints; it holds no game
+//! logic of its own.
+
+mod common;
+mod explore;
+mod perft;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use common::CliError;
+
+/// Game-playing engines and analysis for Onitama, capture checkers, Senet, Big Bang and
+/// Amidakuji bridges.
+#[derive(Parser, Debug)]
+#[command(name = "tabula", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List the games and the options each understands.
+    Games(explore::GamesArgs),
+    /// Print the start position of a game.
+    Start(explore::StartArgs),
+    /// Draw a position for a person.
+    Show(explore::ShowArgs),
+    /// List the legal moves (or chance outcomes) of a position.
+    Moves(explore::MovesArgs),
+    /// Count the leaves of the move tree to a depth (move-generator check and speed).
+    Perft(perft::PerftArgs),
+}
+
+fn run(cli: Cli) -> Result<(), CliError> {
+    match cli.command {
+        Command::Games(a) => explore::games(a),
+        Command::Start(a) => explore::start(a),
+        Command::Show(a) => explore::show(a),
+        Command::Moves(a) => explore::moves(a),
+        Command::Perft(a) => perft::perft(a),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return common::clap_exit(e),
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tabula: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

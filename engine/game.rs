@@ -1,0 +1,227 @@
+//! The one trait every game implements and every searcher, perft and the arena use.
+//!
+//! The model is OpenSpiel's: a state says whose turn it is (a player, chance, or nobody because the
+//! game is over), lists its legal moves into a caller's buffer, lists chance outcomes with exact
+//! probabilities, and gives a payoff to every player at the end. Phases (Big Bang's setup,
+//! Amidakuji's rounds) live inside the state; the trait never needs to know about them.
+
+use std::fmt;
+use std::hash::Hash;
+
+use crate::error::Error;
+use crate::options::{GameOptions, OptionSpec};
+
+/// The most players any game has (capture checkers with six).
+pub const MAX_PLAYERS: usize = 6;
+
+/// Heuristic evaluations lie in `-EVAL_LIMIT..=EVAL_LIMIT`, so searchers can place proven wins and
+/// losses strictly outside that range and know when the evaluation is bounded (Star pruning).
+pub const EVAL_LIMIT: i32 = 10_000;
+
+/// Who acts in a state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Turn {
+    /// A player (0-based seat) chooses a move.
+    Player(usize),
+    /// Chance picks an outcome from [`Game::chance_outcomes`].
+    Chance,
+    /// The game is over; [`Game::payoffs`] holds the result.
+    Terminal,
+}
+
+/// An exact probability `num / den`: chance in our games is sticks and coins, all rational.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Probability {
+    /// Numerator.
+    pub num: u32,
+    /// Denominator, never zero.
+    pub den: u32,
+}
+
+impl Probability {
+    /// The probability `num / den`.
+    pub const fn new(num: u32, den: u32) -> Self {
+        Probability { num, den }
+    }
+
+    /// The value as a float, for expectimax and sampling.
+    pub fn value(self) -> f64 {
+        f64::from(self.num) / f64::from(self.den)
+    }
+}
+
+impl fmt::Display for Probability {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.num, self.den)
+    }
+}
+
+/// The result of a finished game: one payoff per seat, each in `0..=1`, summing to exactly 1
+/// (win 1 / loss 0 / draw 1/2 for two players; `1/w` for each of `w` tied leaders with more).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Payoffs {
+    values: [f64; MAX_PLAYERS],
+    players: usize,
+}
+
+impl Payoffs {
+    /// Payoffs from a slice of per-seat values (at most [`MAX_PLAYERS`]).
+    pub fn new(values: &[f64]) -> Self {
+        assert!(values.len() <= MAX_PLAYERS, "too many players");
+        let mut v = [0.0; MAX_PLAYERS];
+        v[..values.len()].copy_from_slice(values);
+        Payoffs {
+            values: v,
+            players: values.len(),
+        }
+    }
+
+    /// The given seat wins outright; everybody else gets nothing.
+    pub fn win(winner: usize, players: usize) -> Self {
+        let mut v = [0.0; MAX_PLAYERS];
+        v[winner] = 1.0;
+        Payoffs { values: v, players }
+    }
+
+    /// Everybody shares equally: a draw.
+    pub fn draw(players: usize) -> Self {
+        let mut v = [0.0; MAX_PLAYERS];
+        for x in v.iter_mut().take(players) {
+            *x = 1.0 / players as f64;
+        }
+        Payoffs { values: v, players }
+    }
+
+    /// The seats in `winners` share the win equally.
+    pub fn shared(winners: &[usize], players: usize) -> Self {
+        let mut v = [0.0; MAX_PLAYERS];
+        for &w in winners {
+            v[w] = 1.0 / winners.len() as f64;
+        }
+        Payoffs { values: v, players }
+    }
+
+    /// The payoff of one seat.
+    pub fn get(&self, seat: usize) -> f64 {
+        self.values[seat]
+    }
+
+    /// All payoffs, one per seat.
+    pub fn as_slice(&self) -> &[f64] {
+        &self.values[..self.players]
+    }
+
+    /// How many seats there are.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+}
+
+/// A game: rules, state and notation. A value of the type is one position.
+///
+/// Implementations validate text once, at the border ([`Game::from_notation`],
+/// [`Game::parse_move`], [`Game::start`]); after that the engine trusts the state, and
+/// [`Game::play`] may assume its move is legal.
+pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
+    /// A move or a chance outcome: small and `Copy`, so move lists are cheap.
+    type Move: Copy + Eq + Hash + fmt::Debug + Send + Sync + 'static;
+
+    /// The command-line name (`onitama`, `checkers`, `senet`, `bigbang`, `amidakuji`).
+    const NAME: &'static str;
+
+    /// One line for `tabula games`.
+    const SUMMARY: &'static str;
+
+    /// The options `start` understands, for `tabula games` and for checking user input.
+    fn option_specs() -> &'static [OptionSpec];
+
+    /// The start position under the given options (an Onitama deal, a number of players...).
+    fn start(options: &GameOptions) -> Result<Self, Error>;
+
+    /// Reads a position in the notation of the game's rules file. Options carry what the text
+    /// cannot (a Big Bang board map, a ply limit); most games ignore them.
+    fn from_notation(text: &str, options: &GameOptions) -> Result<Self, Error>;
+
+    /// The position in the notation of the game's rules file; parses back to an equal state.
+    fn notation(&self) -> String;
+
+    /// A drawing of the position for a person at a terminal.
+    fn render(&self) -> String;
+
+    /// How many seats the game has (2 to 6).
+    fn players(&self) -> usize;
+
+    /// A short name for a seat (`red`, `blue`, `player 3`...).
+    fn seat_name(&self, seat: usize) -> String {
+        format!("player {}", seat + 1)
+    }
+
+    /// Who acts now.
+    fn turn(&self) -> Turn;
+
+    /// Appends the legal moves of the player to move to `out`. Appends nothing at chance and
+    /// terminal states. Moves are distinct.
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+
+    /// Appends the chance outcomes with their probabilities (summing to 1) when
+    /// [`Game::turn`] is [`Turn::Chance`]; nothing otherwise.
+    fn chance_outcomes(&self, out: &mut Vec<(Self::Move, Probability)>) {
+        let _ = out;
+    }
+
+    /// Plays a legal move or chance outcome.
+    fn play(&mut self, mv: Self::Move);
+
+    /// The result, meaningful only when [`Game::turn`] is [`Turn::Terminal`].
+    fn payoffs(&self) -> Payoffs;
+
+    /// The 64-bit Zobrist hash, kept up to date by [`Game::play`]. Equal states hash equal.
+    fn hash(&self) -> u64;
+
+    /// The hash computed from nothing but the state, to check the incremental one.
+    fn hash_from_scratch(&self) -> u64;
+
+    /// Plies after which a played game is adjudicated a draw.
+    fn ply_limit(&self) -> u32;
+
+    /// How many times the same state (same hash) may occur in a played game before it is a draw;
+    /// `None` when the game has no repetition rule (Onitama: `Some(3)`).
+    fn repetition_limit(&self) -> Option<u32> {
+        None
+    }
+
+    /// Reads a move in the game's notation; it must be legal here. The error says what is wrong.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Error>;
+
+    /// The move in the game's notation, as [`Game::parse_move`] reads it back in this position.
+    fn move_notation(&self, mv: Self::Move) -> String;
+
+    /// A static evaluation from `seat`'s point of view, in `-EVAL_LIMIT..=EVAL_LIMIT`; positive is
+    /// good for `seat`. The default knows nothing. Searchers call it at their horizon.
+    fn evaluate(&self, seat: usize) -> i32 {
+        let _ = seat;
+        0
+    }
+
+    /// A move-ordering hint: larger is tried first (captures, wins). Searchers use it after the
+    /// table move and before killers and history.
+    fn move_hint(&self, mv: Self::Move) -> i32 {
+        let _ = mv;
+        0
+    }
+
+    /// The number of legal moves, for perft's last ply. Games override it with a bulk count.
+    fn count_moves(&self, buf: &mut Vec<Self::Move>) -> u64 {
+        buf.clear();
+        self.legal_moves(buf);
+        buf.len() as u64
+    }
+}
+
+/// The seat to move, when a player is to move.
+pub fn seat_to_move<G: Game>(state: &G) -> Option<usize> {
+    match state.turn() {
+        Turn::Player(p) => Some(p),
+        _ => None,
+    }
+}

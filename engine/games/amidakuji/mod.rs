@@ -1,0 +1,1 @@
+//! amidakuji (being built).

@@ -1,0 +1,1 @@
+//! bigbang (being built).

@@ -1,0 +1,79 @@
+//! The five games, and the registry that maps a command-line name to a game type.
+
+pub mod amidakuji;
+pub mod bigbang;
+pub mod checkers;
+pub mod onitama;
+pub mod senet;
+
+use crate::error::Error;
+
+/// The games Tabula plays, by command-line name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    /// Onitama, 16 cards.
+    Onitama,
+    /// Capture Chinese checkers, 2 to 6 players.
+    Checkers,
+    /// Senet with throwing sticks.
+    Senet,
+    /// Big Bang, a Halma-like race.
+    BigBang,
+    /// Amidakuji bridges.
+    Amidakuji,
+}
+
+impl GameKind {
+    /// Every game, in the order `tabula games` lists them.
+    pub const ALL: [GameKind; 5] = [
+        GameKind::Onitama,
+        GameKind::Checkers,
+        GameKind::Senet,
+        GameKind::BigBang,
+        GameKind::Amidakuji,
+    ];
+
+    /// The command-line name.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Onitama => "onitama",
+            GameKind::Checkers => "checkers",
+            GameKind::Senet => "senet",
+            GameKind::BigBang => "bigbang",
+            GameKind::Amidakuji => "amidakuji",
+        }
+    }
+
+    /// The game with this command-line name (case-insensitive).
+    pub fn from_name(name: &str) -> Result<Self, Error> {
+        let lower = name.to_ascii_lowercase();
+        GameKind::ALL
+            .into_iter()
+            .find(|g| g.name() == lower)
+            .ok_or_else(|| {
+                Error::request(format!(
+                    "unknown game '{name}' (games: onitama, checkers, senet, bigbang, amidakuji)"
+                ))
+            })
+    }
+}
+
+/// The error for a game whose module is not built yet.
+pub fn not_built(kind: GameKind) -> Error {
+    Error::request(format!("{} is not built yet", kind.name()))
+}
+
+/// Runs `$body` with `$G` bound to the game type of `$kind` (a [`GameKind`]). `$body` must
+/// evaluate to a `Result<_, E>` where `E: From<tabula::Error>`, so an unbuilt game is an error.
+#[macro_export]
+macro_rules! with_game {
+    ($kind:expr, $G:ident => $body:expr) => {
+        match $kind {
+            $crate::games::GameKind::Onitama => Err($crate::games::not_built($kind).into()),
+            $crate::games::GameKind::Checkers => Err($crate::games::not_built($kind).into()),
+            $crate::games::GameKind::Senet => Err($crate::games::not_built($kind).into()),
+            $crate::games::GameKind::BigBang => Err($crate::games::not_built($kind).into()),
+            $crate::games::GameKind::Amidakuji => Err($crate::games::not_built($kind).into()),
+        }
+    };
+}

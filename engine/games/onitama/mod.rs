@@ -1,0 +1,1 @@
+//! onitama (being built).

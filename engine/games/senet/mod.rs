@@ -1,0 +1,1 @@
+//! senet (being built).

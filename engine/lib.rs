@@ -1,0 +1,18 @@
+//! Tabula: game-playing engines and analysis for five abstract games.
+//!
+//! [`game::Game`] is the trait every game implements; the searchers in [`search`], [`perft`] and
+//! the [`arena`] are written once over it. [`games`] holds the games and a registry that maps a
+//! command-line name to a type.
+
+pub mod conformance;
+pub mod error;
+pub mod game;
+pub mod games;
+pub mod history;
+pub mod options;
+pub mod perft;
+pub mod random;
+
+pub use error::{Error, ErrorKind};
+pub use game::{Game, Payoffs, Probability, Turn, EVAL_LIMIT, MAX_PLAYERS};
+pub use options::{GameOptions, OptionSpec};

@@ -1,0 +1,183 @@
+//! Perft: the number of leaves of the move tree to a given depth, the standard check that a move
+//! generator is right (and a measure of its speed).
+//!
+//! Leaves are the positions at the last depth plus every terminal position reached earlier (one
+//! leaf each, not expanded), as `shared/rules/README.md` says. Chance events are not plies: at a
+//! chance state every outcome is followed at the same depth.
+
+use rayon::prelude::*;
+
+use crate::game::{Game, Turn};
+
+/// Counts the leaves below `state` to `depth` plies on the calling thread.
+pub fn perft<G: Game>(state: &G, depth: u32) -> u64 {
+    let mut bufs = Buffers::default();
+    count(state, depth, &mut bufs)
+}
+
+/// Leaves below each root move, in move-generation order, with the move's notation.
+/// `threads` above 1 counts the subtrees in parallel (rayon); the counts do not depend on it.
+pub fn divide<G: Game>(state: &G, depth: u32, threads: usize) -> Vec<(String, u64)> {
+    let roots = root_children(state);
+    let count_one = |(_, child): &(String, G)| perft(child, depth.saturating_sub(1));
+    let counts: Vec<u64> = if threads > 1 && depth > 1 {
+        with_pool(threads, || roots.par_iter().map(count_one).collect())
+    } else {
+        roots.iter().map(count_one).collect()
+    };
+    roots
+        .into_iter()
+        .map(|(name, _)| name)
+        .zip(counts)
+        .collect()
+}
+
+/// Counts the leaves below `state` to `depth`, on `threads` threads (1: the calling thread).
+/// Work is split two plies deep so a few big subtrees do not leave a thread idle.
+pub fn perft_parallel<G: Game>(state: &G, depth: u32, threads: usize) -> u64 {
+    if threads <= 1 || depth < 3 {
+        return perft(state, depth);
+    }
+    // Expand two plies (through chance states), keeping every position still to count.
+    let mut tasks: Vec<(G, u32)> = Vec::new();
+    let mut finished = 0u64;
+    let mut frontier = vec![(state.clone(), depth)];
+    for _ in 0..2 {
+        let mut next = Vec::new();
+        for (s, d) in frontier {
+            if d == 0 || s.turn() == Turn::Terminal {
+                finished += 1;
+                continue;
+            }
+            for (child, cd) in expand(&s, d) {
+                next.push((child, cd));
+            }
+        }
+        frontier = next;
+    }
+    tasks.extend(frontier);
+    let counted: u64 = with_pool(threads, || {
+        tasks
+            .par_iter()
+            .map(|(s, d)| perft(s, *d))
+            .sum::<u64>()
+    });
+    finished + counted
+}
+
+/// Runs `f` on a rayon pool of exactly `threads` threads.
+fn with_pool<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> R {
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(f),
+        Err(_) => f(),
+    }
+}
+
+/// The children of a non-terminal state one ply down, chance states passed through.
+fn expand<G: Game>(state: &G, depth: u32) -> Vec<(G, u32)> {
+    let mut out = Vec::new();
+    match state.turn() {
+        Turn::Terminal => {}
+        Turn::Chance => {
+            let mut outcomes = Vec::new();
+            state.chance_outcomes(&mut outcomes);
+            for (o, _) in outcomes {
+                let mut child = state.clone();
+                child.play(o);
+                out.push((child, depth));
+            }
+        }
+        Turn::Player(_) => {
+            let mut moves = Vec::new();
+            state.legal_moves(&mut moves);
+            for m in moves {
+                let mut child = state.clone();
+                child.play(m);
+                out.push((child, depth - 1));
+            }
+        }
+    }
+    out
+}
+
+/// The root moves with their notation and resulting states; at a chance root, the outcomes.
+fn root_children<G: Game>(state: &G) -> Vec<(String, G)> {
+    let mut moves = Vec::new();
+    match state.turn() {
+        Turn::Chance => {
+            let mut outcomes = Vec::new();
+            state.chance_outcomes(&mut outcomes);
+            moves.extend(outcomes.into_iter().map(|(m, _)| m));
+        }
+        Turn::Player(_) => state.legal_moves(&mut moves),
+        Turn::Terminal => {}
+    }
+    moves
+        .into_iter()
+        .map(|m| {
+            let mut child = state.clone();
+            child.play(m);
+            (state.move_notation(m), child)
+        })
+        .collect()
+}
+
+/// One move buffer per remaining depth, so the recursion never allocates once warm.
+struct Buffers<M> {
+    moves: Vec<Vec<M>>,
+    chance: Vec<Vec<(M, crate::game::Probability)>>,
+}
+
+impl<M> Default for Buffers<M> {
+    fn default() -> Self {
+        Buffers {
+            moves: Vec::new(),
+            chance: Vec::new(),
+        }
+    }
+}
+
+fn count<G: Game>(state: &G, depth: u32, bufs: &mut Buffers<G::Move>) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let level = depth as usize;
+    while bufs.moves.len() <= level {
+        bufs.moves.push(Vec::new());
+        bufs.chance.push(Vec::new());
+    }
+    match state.turn() {
+        Turn::Terminal => 1,
+        Turn::Chance => {
+            let mut outcomes = std::mem::take(&mut bufs.chance[level]);
+            outcomes.clear();
+            state.chance_outcomes(&mut outcomes);
+            let mut total = 0;
+            for &(o, _) in &outcomes {
+                let mut child = state.clone();
+                child.play(o);
+                total += count(&child, depth, bufs);
+            }
+            bufs.chance[level] = outcomes;
+            total
+        }
+        Turn::Player(_) => {
+            let mut moves = std::mem::take(&mut bufs.moves[level]);
+            let total = if depth == 1 {
+                state.count_moves(&mut moves)
+            } else {
+                moves.clear();
+                state.legal_moves(&mut moves);
+                let mut total = 0;
+                for &m in &moves {
+                    let mut child = state.clone();
+                    child.play(m);
+                    total += count(&child, depth - 1, bufs);
+                }
+                total
+            };
+            bufs.moves[level] = moves;
+            total
+        }
+    }
+}
