@@ -62,17 +62,27 @@ pub fn games(args: GamesArgs) -> Result<(), CliError> {
         });
         match entry {
             Ok(v) => list.push(v),
-            Err(_) => list.push(json!({"name": kind.name(), "summary": "not built yet", "options": []})),
+            Err(_) => {
+                list.push(json!({"name": kind.name(), "summary": "not built yet", "options": []}))
+            }
         }
     }
     if args.json {
         return print_json(&json!(list));
     }
     for g in &list {
-        println!("{:<10} {}", g["name"].as_str().unwrap_or(""), g["summary"].as_str().unwrap_or(""));
+        println!(
+            "{:<10} {}",
+            g["name"].as_str().unwrap_or(""),
+            g["summary"].as_str().unwrap_or("")
+        );
         for o in g["options"].as_array().into_iter().flatten() {
             let default = o["default"].as_str().unwrap_or("");
-            let default = if default.is_empty() { String::new() } else { format!(" (default {default})") };
+            let default = if default.is_empty() {
+                String::new()
+            } else {
+                format!(" (default {default})")
+            };
             println!(
                 "    {:<12} {}{}",
                 o["name"].as_str().unwrap_or(""),

@@ -115,7 +115,10 @@ pub fn check_state<G: Game>(
             let pay = state.payoffs();
             assert_eq!(pay.players(), state.players(), "{name}: payoff seats");
             let sum: f64 = pay.as_slice().iter().sum();
-            assert!((sum - 1.0).abs() < 1e-9, "{name}: payoffs sum {sum} at {text}");
+            assert!(
+                (sum - 1.0).abs() < 1e-9,
+                "{name}: payoffs sum {sum} at {text}"
+            );
             assert!(
                 pay.as_slice().iter().all(|p| (0.0..=1.0).contains(p)),
                 "{name}: payoff out of range at {text}"
@@ -123,7 +126,10 @@ pub fn check_state<G: Game>(
         }
         Turn::Chance => {
             assert!(moves.is_empty(), "{name}: player moves at chance {text}");
-            assert!(!outcomes.is_empty(), "{name}: chance with no outcome {text}");
+            assert!(
+                !outcomes.is_empty(),
+                "{name}: chance with no outcome {text}"
+            );
             let den = outcomes[0].1.den;
             assert!(
                 outcomes.iter().all(|(_, p)| p.den == den && p.num > 0),
@@ -136,10 +142,20 @@ pub fn check_state<G: Game>(
         }
         Turn::Player(seat) => {
             assert!(seat < state.players(), "{name}: seat out of range");
-            assert!(outcomes.is_empty(), "{name}: outcomes at a player turn {text}");
-            assert!(!moves.is_empty(), "{name}: a player to move has no move at {text}");
+            assert!(
+                outcomes.is_empty(),
+                "{name}: outcomes at a player turn {text}"
+            );
+            assert!(
+                !moves.is_empty(),
+                "{name}: a player to move has no move at {text}"
+            );
             let distinct: HashSet<_> = moves.iter().copied().collect();
-            assert_eq!(distinct.len(), moves.len(), "{name}: repeated move at {text}");
+            assert_eq!(
+                distinct.len(),
+                moves.len(),
+                "{name}: repeated move at {text}"
+            );
             let mut buf = Vec::new();
             assert_eq!(
                 state.count_moves(&mut buf),

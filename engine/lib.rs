@@ -4,6 +4,8 @@
 //! the [`arena`] are written once over it. [`games`] holds the games and a registry that maps a
 //! command-line name to a type.
 
+pub mod agent;
+pub mod arena;
 pub mod conformance;
 pub mod error;
 pub mod game;
@@ -12,6 +14,7 @@ pub mod history;
 pub mod options;
 pub mod perft;
 pub mod random;
+pub mod search;
 
 pub use error::{Error, ErrorKind};
 pub use game::{Game, Payoffs, Probability, Turn, EVAL_LIMIT, MAX_PLAYERS};

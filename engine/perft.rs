@@ -57,10 +57,7 @@ pub fn perft_parallel<G: Game>(state: &G, depth: u32, threads: usize) -> u64 {
     }
     tasks.extend(frontier);
     let counted: u64 = with_pool(threads, || {
-        tasks
-            .par_iter()
-            .map(|(s, d)| perft(s, *d))
-            .sum::<u64>()
+        tasks.par_iter().map(|(s, d)| perft(s, *d)).sum::<u64>()
     });
     finished + counted
 }

@@ -1,0 +1,1 @@
+//! Bot-vs-bot tournaments and their statistics.
