@@ -18,8 +18,14 @@ pub fn perft<G: Game>(state: &G, depth: u32) -> u64 {
 /// Leaves below each root move, in move-generation order, with the move's notation.
 /// `threads` above 1 counts the subtrees in parallel (rayon); the counts do not depend on it.
 pub fn divide<G: Game>(state: &G, depth: u32, threads: usize) -> Vec<(String, u64)> {
+    // Chance outcomes are not plies: below a chance root the full depth remains.
+    let below = if state.turn() == Turn::Chance {
+        depth
+    } else {
+        depth.saturating_sub(1)
+    };
     let roots = root_children(state);
-    let count_one = |(_, child): &(String, G)| perft(child, depth.saturating_sub(1));
+    let count_one = |(_, child): &(String, G)| perft(child, below);
     let counts: Vec<u64> = if threads > 1 && depth > 1 {
         with_pool(threads, || roots.par_iter().map(count_one).collect())
     } else {
