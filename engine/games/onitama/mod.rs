@@ -143,10 +143,9 @@ impl Onitama {
     /// stands on the enemy temple arch.
     #[inline(always)]
     pub fn winner(&self) -> Option<Color> {
-        // A master set minus the enemy temple is empty exactly when the master is gone or there.
-        if (self.masters[1] & !RED_TEMPLE).is_empty() {
+        if self.masters[1].is_empty() || self.masters[0] == BLUE_TEMPLE {
             Some(Color::Red)
-        } else if (self.masters[0] & !BLUE_TEMPLE).is_empty() {
+        } else if self.masters[0].is_empty() || self.masters[1] == RED_TEMPLE {
             Some(Color::Blue)
         } else {
             None
@@ -156,9 +155,11 @@ impl Onitama {
     /// Whether the game is over.
     #[inline(always)]
     pub fn is_terminal(&self) -> bool {
-        let red_lost = (self.masters[0].0 & !BLUE_TEMPLE.0) == 0;
-        let blue_lost = (self.masters[1].0 & !RED_TEMPLE.0) == 0;
-        red_lost | blue_lost
+        // A master set minus the enemy temple arch is empty exactly when that master is gone (its
+        // side lost) or stands on the arch (its side won): either way the game is over.
+        let red_done = (self.masters[0].0 & !BLUE_TEMPLE.0) == 0;
+        let blue_done = (self.masters[1].0 & !RED_TEMPLE.0) == 0;
+        red_done | blue_done
     }
 
     /// Plays a legal move (jump or pass) and passes the turn.
