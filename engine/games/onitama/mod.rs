@@ -26,6 +26,7 @@ pub use movegen::{Move, MAX_MOVES};
 use crate::error::Error;
 use crate::game::{Game, Payoffs, Turn};
 use crate::options::{GameOptions, OptionSpec};
+use cards::ROW;
 use zobrist::{KEYS, SIDE_PLACE};
 
 /// The default ply limit of a played game (a draw when reached).
@@ -177,7 +178,7 @@ impl Onitama {
                 self.masters[us] = to_bb;
                 hash ^= KEYS.master[us][from] ^ KEYS.master[us][to];
             }
-            if self.pieces[them].has_bits(to_bb) {
+            if !(self.pieces[them] & to_bb).is_empty() {
                 self.pieces[them] ^= to_bb;
                 hash ^= KEYS.pawn[them][to];
                 if self.masters[them] == to_bb {
@@ -228,14 +229,6 @@ impl Onitama {
     fn ply_limit_option(options: &GameOptions) -> Result<u32, Error> {
         let limit = options.get_int("ply-limit", i64::from(DEFAULT_PLY_LIMIT), 1, 1_000_000)?;
         Ok(limit as u32)
-    }
-}
-
-impl Bitboard {
-    /// Whether the two sets meet.
-    #[inline(always)]
-    const fn has_bits(self, other: Bitboard) -> bool {
-        self.0 & other.0 != 0
     }
 }
 
