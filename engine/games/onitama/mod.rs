@@ -26,7 +26,6 @@ pub use movegen::{Move, MAX_MOVES};
 use crate::error::Error;
 use crate::game::{Game, Payoffs, Turn};
 use crate::options::{GameOptions, OptionSpec};
-use cards::ROW;
 use zobrist::{KEYS, SIDE_PLACE};
 
 /// The default ply limit of a played game (a draw when reached).
