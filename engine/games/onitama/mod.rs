@@ -54,7 +54,7 @@ pub struct Onitama {
 const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         name: "cards",
-        help: "the five cards: Red's two, Blue's two, then the side card (e.g. tiger,crab,boar,ox,eel)",
+        help: "the five cards: Red's two, Blue's two, then the side card",
         default: "horse,elephant,ox,boar,crab",
     },
     OptionSpec {
