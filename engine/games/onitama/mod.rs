@@ -26,6 +26,7 @@ pub use movegen::{Move, MAX_MOVES};
 use crate::error::Error;
 use crate::game::{Game, Payoffs, Turn};
 use crate::options::{GameOptions, OptionSpec};
+use cards::ROW;
 use zobrist::{KEYS, SIDE_PLACE};
 
 /// The default ply limit of a played game (a draw when reached).
@@ -170,6 +171,8 @@ impl Onitama {
         let mut hash = self.hash;
         if !mv.is_pass() {
             let (from, to) = mv.raw();
+            // Masked so the key lookups need no bounds check (both are below 25 anyway).
+            let (from, to) = (from & (ROW - 1), to & (ROW - 1));
             let (from_bb, to_bb) = (Bitboard(1 << from), Bitboard(1 << to));
             self.pieces[us] ^= from_bb | to_bb;
             hash ^= KEYS.pawn[us][from] ^ KEYS.pawn[us][to];
@@ -193,10 +196,10 @@ impl Onitama {
         let kept = if a == used { b } else { a };
         self.hands[us] = sorted(kept, incoming);
         self.side_card = used;
-        hash ^= KEYS.card[used.index()][us]
-            ^ KEYS.card[used.index()][SIDE_PLACE]
-            ^ KEYS.card[incoming.index()][SIDE_PLACE]
-            ^ KEYS.card[incoming.index()][us];
+        hash ^= KEYS.card[used.slot()][us]
+            ^ KEYS.card[used.slot()][SIDE_PLACE]
+            ^ KEYS.card[incoming.slot()][SIDE_PLACE]
+            ^ KEYS.card[incoming.slot()][us];
         hash ^= KEYS.blue_to_move;
         self.hash = hash;
         self.to_move = !self.to_move;

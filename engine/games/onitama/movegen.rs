@@ -79,22 +79,20 @@ impl Onitama {
         let us = self.to_move.index();
         let own = self.pieces[us];
         let free = !own;
-        let mut buf = [Move::pass(self.hands[us][0]); MAX_MOVES];
-        let mut n = 0;
+        out.reserve(MAX_MOVES);
+        let start = out.len();
         for card in self.hands[us] {
             let table = &TARGETS[us][card.slot()];
             for from in own {
                 for to in Bitboard(table[from.index() & (ROW - 1)]) & free {
-                    buf[n] = Move::new(card, from, to);
-                    n += 1;
+                    out.push(Move::new(card, from, to));
                 }
             }
         }
-        if n == 0 {
-            buf[1] = Move::pass(self.hands[us][1]);
-            n = 2;
+        if out.len() == start {
+            out.push(Move::pass(self.hands[us][0]));
+            out.push(Move::pass(self.hands[us][1]));
         }
-        out.extend_from_slice(&buf[..n]);
     }
 
     /// The number of legal moves, without listing them. Per pawn, both cards' target masks sit
