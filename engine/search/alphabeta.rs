@@ -75,7 +75,7 @@ pub struct DepthReport<M> {
 }
 
 /// A listener for finished iterations (progress lines).
-pub type Reporter<M> = dyn Fn(&DepthReport<M>) + Sync;
+pub type Reporter<'a, M> = dyn Fn(&DepthReport<M>) + Sync + 'a;
 
 /// What a search found.
 #[derive(Clone, Debug)]
@@ -169,7 +169,7 @@ impl AlphaBeta {
         &mut self,
         state: &G,
         limits: Limits,
-        report: Option<&Reporter<G::Move>>,
+        report: Option<&Reporter<'_, G::Move>>,
     ) -> SearchResult<G::Move> {
         self.search_mode(state, limits, report, Mode::EVALUATE)
     }
@@ -178,7 +178,7 @@ impl AlphaBeta {
         &mut self,
         state: &G,
         limits: Limits,
-        report: Option<&Reporter<G::Move>>,
+        report: Option<&Reporter<'_, G::Move>>,
         mode: Mode,
     ) -> SearchResult<G::Move> {
         let limits = limits.or_default(Limits::depth(8));
@@ -371,7 +371,7 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
         state: &G,
         max_depth: u32,
         index: usize,
-        report: Option<&Reporter<G::Move>>,
+        report: Option<&Reporter<'_, G::Move>>,
     ) -> ThreadResult<G::Move> {
         let mut done = ThreadResult {
             depth: 0,
