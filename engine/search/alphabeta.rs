@@ -94,6 +94,8 @@ pub struct SearchResult<M> {
     pub nodes: u64,
     /// Wall-clock time.
     pub elapsed: Duration,
+    /// Whether a limit (nodes, time, a stop flag) cut the search short of its depth.
+    pub stopped: bool,
 }
 
 impl<M> SearchResult<M> {
@@ -108,11 +110,20 @@ impl<M> SearchResult<M> {
     }
 }
 
-/// What the leaves are scored with: the evaluation, or (for the solver) a fixed value from the
-/// root seat's side, with the table keys of the two kept apart.
+/// How the solver scores the horizon: as the worst or the best the root seat could still get
+/// there (a loss or a win on the next ply), so the search gives a lower or an upper bound of the
+/// game's true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Horizon {
+    Pessimistic,
+    Optimistic,
+}
+
+/// What the leaves are scored with: the evaluation, or (for the solver) a bound, with the table
+/// keys of the kinds kept apart.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Mode {
-    pub horizon: Option<i32>,
+    pub horizon: Option<Horizon>,
     pub key_xor: u64,
 }
 
@@ -237,6 +248,7 @@ impl AlphaBeta {
             seldepth: results.iter().map(|r| r.seldepth).max().unwrap_or(0),
             nodes,
             elapsed,
+            stopped: !results[0].complete,
         }
     }
 }
@@ -416,7 +428,8 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
                 }
             }
             // A proven result within the depth searched cannot change by searching deeper.
-            if is_proven(score) && (WIN - score.abs()) as u32 <= depth {
+            if depth == max_depth || (is_proven(score) && (WIN - score.abs()) as u32 <= depth) {
+                done.complete = true;
                 break;
             }
             if self.sh.stop.load(Ordering::Relaxed) {
@@ -424,7 +437,6 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
             }
         }
         done.nodes = self.nodes;
-        done.complete = !self.stopped;
         done
     }
 
@@ -493,9 +505,10 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
     }
 
     #[inline]
-    fn leaf(&self, state: &G, side: bool) -> i32 {
+    fn leaf(&self, state: &G, side: bool, ply: usize) -> i32 {
         let v = match self.mode.horizon {
-            Some(h) => h,
+            Some(Horizon::Pessimistic) => loss_in(ply + 1),
+            Some(Horizon::Optimistic) => win_in(ply + 1),
             None => state
                 .evaluate(self.root_seat)
                 .clamp(-EVAL_LIMIT, EVAL_LIMIT),
@@ -562,7 +575,7 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
             return 0;
         }
         if depth <= 0 || height >= MAX_HEIGHT - 1 || ply >= MAX_PLY - 1 {
-            return self.leaf(state, side);
+            return self.leaf(state, side, ply);
         }
         // Mate-distance pruning: nothing here can beat a win or loss on the next ply.
         alpha = alpha.max(loss_in(ply + 1));
@@ -596,7 +609,7 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
         state.legal_moves(&mut frame.moves);
         if frame.moves.is_empty() {
             self.frames[height] = frame;
-            return self.leaf(state, side);
+            return self.leaf(state, side, ply);
         }
         frame.keys.clear();
         for (i, &m) in frame.moves.iter().enumerate() {

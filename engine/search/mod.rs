@@ -4,10 +4,12 @@
 
 pub mod agents;
 pub mod alphabeta;
+pub mod bench;
 pub mod limits;
 pub mod mcts;
 pub mod ordering;
 pub mod score;
+pub mod solver;
 pub mod tt;
 
 pub use agents::agent_from_spec;
@@ -15,3 +17,4 @@ pub use alphabeta::{AlphaBeta, DepthReport, SearchConfig, SearchResult};
 pub use limits::{Limits, StopFlag};
 pub use mcts::{Mcts, MctsConfig, MctsResult};
 pub use score::{Outcome, Score};
+pub use solver::{solve, SolveResult, Verdict};
