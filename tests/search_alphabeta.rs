@@ -62,7 +62,7 @@ fn tictactoe_matches_minimax_with_fewer_nodes() {
     let start = TicTacToe::start(&GameOptions::new()).unwrap();
     for threads in [1, 2] {
         for hash in [1, 8] {
-            let (ab, plain) = check_against_reference(&start, 40, config(threads, hash, false), 4);
+            let (ab, plain) = check_against_reference(&start, 40, config(threads, hash, true), 4);
             if threads == 1 {
                 assert!(ab < plain, "alpha-beta {ab} nodes, minimax {plain}");
             }

@@ -628,12 +628,7 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
 
         // Selective search: only with the evaluation, never in exact mode or proven windows.
         let selective = !self.exact && self.mode.horizon.is_none();
-        if selective
-            && !PV
-            && depth <= RFP_DEPTH
-            && !is_proven(alpha)
-            && !is_proven(beta)
-        {
+        if selective && !PV && depth <= RFP_DEPTH && !is_proven(alpha) && !is_proven(beta) {
             // Reverse futility: far enough above beta that a few plies will not bring it down.
             let eval = self.leaf(state, side, ply);
             if eval - RFP_MARGIN * depth >= beta {
@@ -675,8 +670,7 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
                 // shallower, and again at full depth only if it beats alpha there.
                 let quiet = frame.keys[n].0 < 1 << 30;
                 let mut r = 0;
-                if selective && quiet && depth >= LMR_DEPTH && n >= LMR_MOVE && !is_proven(alpha)
-                {
+                if selective && quiet && depth >= LMR_DEPTH && n >= LMR_MOVE && !is_proven(alpha) {
                     r = i32::from(self.reductions[(depth.min(63) as usize) * 64 + n.min(63)]);
                     if PV {
                         r -= 1;
