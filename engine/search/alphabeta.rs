@@ -779,6 +779,19 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
         let mut frame = std::mem::take(&mut self.frames[height]);
         frame.outcomes.clear();
         state.chance_outcomes(&mut frame.outcomes);
+        if let Some((value, bound)) =
+            self.star2(state, &frame.outcomes, depth, ply, height, alpha, beta)
+        {
+            self.frames[height] = frame;
+            self.sh
+                .table
+                .store(key, to_table(value, ply), depth, bound, None);
+            return value;
+        }
+        if self.stopped {
+            self.frames[height] = frame;
+            return 0;
+        }
         let (lo, hi) = (f64::from(-WIN), f64::from(WIN));
         let (mut sum, mut mass) = (0.0f64, 0.0f64);
         let count = frame.outcomes.len();
@@ -823,5 +836,115 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
             .table
             .store(key, to_table(value, ply), depth, bound, None);
         value
+    }
+
+    /// Star2's probing phase (Ballard 1983). When every outcome leads to a player of the same
+    /// side, one move of each outcome bounds that outcome's value: from below when the side is
+    /// the chance state's own (it will pick at least that), from above when it is the other.
+    /// If the bounds already put the average outside the window, the chance state is cut
+    /// without searching every outcome in full.
+    #[allow(clippy::too_many_arguments)]
+    fn star2(
+        &mut self,
+        state: &G,
+        outcomes: &[(G::Move, Probability)],
+        depth: i32,
+        ply: usize,
+        height: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<(i32, Bound)> {
+        if depth < 1 || outcomes.len() < 2 {
+            return None;
+        }
+        let (lo, hi) = (f64::from(-WIN), f64::from(WIN));
+        let (mut sum, mut mass) = (0.0f64, 0.0f64);
+        let mut side = None;
+        for (k, &(outcome, prob)) in outcomes.iter().enumerate() {
+            let p = prob.value();
+            let rest = if k + 1 == outcomes.len() {
+                0.0
+            } else {
+                (1.0 - mass - p).max(0.0)
+            };
+            let mut child = state.clone();
+            child.play(outcome);
+            let s = match child.turn() {
+                Turn::Player(seat) => seat == self.root_seat,
+                _ => return None,
+            };
+            if *side.get_or_insert(s) != s {
+                return None;
+            }
+            let child_hash = child.hash();
+            if self.repetition && self.repeated(child_hash) {
+                return None;
+            }
+            // The probe move: the table's, else the one the game hints best.
+            let mut moves = std::mem::take(&mut self.frames[height + 1].moves);
+            moves.clear();
+            child.legal_moves(&mut moves);
+            if moves.is_empty() {
+                self.frames[height + 1].moves = moves;
+                return None;
+            }
+            let table_move = self
+                .sh
+                .table
+                .probe(child_hash ^ self.mode.key_xor)
+                .and_then(|e| e.mv)
+                .map(usize::from)
+                .filter(|&i| i < moves.len());
+            let pick = table_move.unwrap_or_else(|| {
+                (0..moves.len())
+                    .max_by_key(|&i| (child.move_hint(moves[i]), std::cmp::Reverse(i)))
+                    .unwrap_or(0)
+            });
+            let mv = moves[pick];
+            self.frames[height + 1].moves = moves;
+            let mut grand = child.clone();
+            grand.play(mv);
+            self.path.push(child_hash);
+            let (bound, cut) = if s {
+                // A lower bound: the average reaches beta if this outcome reaches `b`.
+                let b = ((f64::from(beta) - sum - lo * rest) / p)
+                    .ceil()
+                    .clamp(f64::from(-INFINITY + 1), f64::from(INFINITY))
+                    as i32;
+                let w =
+                    self.child::<false>(true, &grand, depth - 1, ply + 1, height + 2, -INFINITY, b);
+                (w, w >= b)
+            } else {
+                // An upper bound: the average stays at or below alpha if this one is `a` or less.
+                let a = ((f64::from(alpha) - sum - hi * rest) / p)
+                    .floor()
+                    .clamp(f64::from(-INFINITY), f64::from(INFINITY - 1))
+                    as i32;
+                let u = self.child::<false>(
+                    false,
+                    &grand,
+                    depth - 1,
+                    ply + 1,
+                    height + 2,
+                    -INFINITY,
+                    -a,
+                );
+                (-u, -u <= a)
+            };
+            self.path.pop();
+            if self.stopped {
+                return None;
+            }
+            if cut {
+                return Some(if s {
+                    (beta, Bound::Lower)
+                } else {
+                    (alpha, Bound::Upper)
+                });
+            }
+            sum += p * f64::from(bound);
+            mass += p;
+        }
+        None
     }
 }
