@@ -1,9 +1,11 @@
 //! `tabula`: the command line. It parses arguments, calls the engine and prints; it holds no game
 //! logic of its own.
 
+mod arena;
 mod common;
 mod explore;
 mod perft;
+mod play;
 
 use std::process::ExitCode;
 
@@ -32,6 +34,10 @@ enum Command {
     Moves(explore::MovesArgs),
     /// Count the leaves of the move tree to a depth (move-generator check and speed).
     Perft(perft::PerftArgs),
+    /// Play a bot-vs-bot tournament (`tabula arena merge FILES` combines shard files).
+    Arena(arena::ArenaArgs),
+    /// Play one game between bots, move by move.
+    Play(play::PlayArgs),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -41,6 +47,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Show(a) => explore::show(a),
         Command::Moves(a) => explore::moves(a),
         Command::Perft(a) => perft::perft(a),
+        Command::Arena(a) => arena::arena(a),
+        Command::Play(a) => play::play(a),
     }
 }
 
