@@ -74,10 +74,16 @@ fn estimate(score: f64, variance: f64, samples: f64, pair_scale: f64) -> EloEsti
     let half = Z95 * per_sample.sqrt();
     let (upper, lower) = (score + half, score - half);
     let nelo = |s: f64| (s - 0.5) / (pair_scale * variance).sqrt() * NELO_SCALE;
+    // Past a score of 0 or 1 the Elo scale ends: the interval is unbounded (fastchess prints nan).
+    let elo_error = if lower <= 0.0 || upper >= 1.0 {
+        f64::INFINITY
+    } else {
+        (score_to_elo(upper) - score_to_elo(lower)) / 2.0
+    };
     EloEstimate {
         score,
         elo: score_to_elo(score),
-        elo_error: (score_to_elo(upper) - score_to_elo(lower)) / 2.0,
+        elo_error,
         nelo: nelo(score),
         nelo_error: (nelo(upper) - nelo(lower)) / 2.0,
         los: (1.0 - erf(-(score - 0.5) / (2.0 * per_sample).sqrt())) / 2.0,
