@@ -397,11 +397,8 @@ impl fmt::Display for Summary {
             )?;
         }
         writeln!(f)?;
-        writeln!(
-            f,
-            "{:<24} {:>8} {:>8} {:>8}",
-            "engine", "score", "+/-", "groups"
-        )?;
+        let per = if self.players == 2 { "pairs" } else { "groups" };
+        writeln!(f, "{:<24} {:>8} {:>8} {:>8}", "engine", "score", "+/-", per)?;
         for (name, s) in self.engines.iter().zip(&self.engine_scores) {
             writeln!(
                 f,
