@@ -6,6 +6,7 @@ mod common;
 mod explore;
 mod perft;
 mod play;
+mod search;
 
 use std::process::ExitCode;
 
@@ -38,6 +39,12 @@ enum Command {
     Arena(arena::ArenaArgs),
     /// Play one game between bots, move by move.
     Play(play::PlayArgs),
+    /// The best move of a position (alpha-beta or MCTS), with score and principal variation.
+    Best(search::BestArgs),
+    /// The exact value of a position (win, loss, draw in so many plies) and a line proving it.
+    Solve(search::SolveArgs),
+    /// Fixed positions at a fixed depth on one thread: `N nodes M nps` (a search fingerprint).
+    Bench(search::BenchArgs),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -49,6 +56,9 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Perft(a) => perft::perft(a),
         Command::Arena(a) => arena::arena(a),
         Command::Play(a) => play::play(a),
+        Command::Best(a) => search::best(a),
+        Command::Solve(a) => search::solve(a),
+        Command::Bench(a) => search::bench(a),
     }
 }
 

@@ -85,7 +85,12 @@ fn estimate(score: f64, variance: f64, samples: f64, pair_scale: f64) -> EloEsti
         elo: score_to_elo(score),
         elo_error,
         nelo: nelo(score),
-        nelo_error: (nelo(upper) - nelo(lower)) / 2.0,
+        // With no variance (every sample alike) nElo has no interval to speak of.
+        nelo_error: if variance > 0.0 {
+            (nelo(upper) - nelo(lower)) / 2.0
+        } else {
+            f64::INFINITY
+        },
         los: (1.0 - erf(-(score - 0.5) / (2.0 * per_sample).sqrt())) / 2.0,
     }
 }
