@@ -149,3 +149,31 @@ fn sprt_rejects_bad_settings() {
         assert!(!err.to_string().contains('\n'));
     }
 }
+
+/// LLR values for the two test vectors, from a separate Python implementation of the same
+/// generalised SPRT (Van den Bergh's MLE, as in fastchess); the logistic W/D/L one was also
+/// checked by maximising the constrained likelihood directly.
+#[test]
+fn sprt_llr_matches_reference_values() {
+    let penta = Pentanomial {
+        ll: 34,
+        ld: 54,
+        wl: 31,
+        dd: 32,
+        wd: 64,
+        ww: 75,
+    };
+    let wdl = Wdl::new(136, 111, 96);
+    let normalized = Sprt::parse("elo0=0,elo1=10").unwrap();
+    let logistic = Sprt::parse("elo0=0,elo1=10,model=logistic").unwrap();
+    let wide = Sprt::parse("elo0=-5,elo1=5").unwrap();
+    for (got, want) in [
+        (normalized.llr_pentanomial(&penta), 2.4837),
+        (logistic.llr_pentanomial(&penta), 2.5511),
+        (normalized.llr_wdl(&wdl), 1.2580),
+        (logistic.llr_wdl(&wdl), 1.4937),
+        (wide.llr_pentanomial(&penta), 2.7217),
+    ] {
+        assert!((got - want).abs() < 5e-4, "LLR {got} instead of {want}");
+    }
+}
