@@ -285,8 +285,8 @@ fn run_arena<G: Game>(
                     format!("  Elo {:.1} +/- {:.1}", e.elo, e.elo_error)
                 });
                 bar.set_message(format!(
-                    "{} vs {}: W {} D {} L {}{elo}",
-                    names[first[0]], names[first[1]], w.wins, w.draws, w.losses
+                    "{}: W {} D {} L {}{elo}",
+                    names[first[0]], w.wins, w.draws, w.losses
                 ));
             }
         }
