@@ -34,16 +34,19 @@ pub struct PlayArgs {
 
 pub fn play(args: PlayArgs) -> Result<(), CliError> {
     let kind = GameKind::from_name(&args.game)?;
-    let mut options = args.options.to_options()?;
+    let options = args.options.to_options()?;
     with_game!(kind, G => {
         options.check_known(G::NAME, G::option_specs())?;
         let start: G = match &args.position {
             Some(text) => G::from_notation(text, &options)?,
             None => {
-                if G::option_specs().iter().any(|o| o.name == "seed") && options.get("seed").is_none() {
-                    options.set("seed", &args.seed.to_string());
+                // Deal from --seed unless the options fix the start (Onitama's --cards).
+                let seeded = options.clone().with("seed", &args.seed.to_string());
+                let knows_seed = G::option_specs().iter().any(|o| o.name == "seed");
+                match G::start(&seeded) {
+                    Ok(s) if knows_seed && options.get("seed").is_none() => s,
+                    _ => G::start(&options)?,
                 }
-                G::start(&options)?
             }
         };
         play_one(start, &args)

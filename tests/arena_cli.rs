@@ -379,3 +379,20 @@ fn bad_input_gives_one_line_errors() {
         );
     }
 }
+
+#[test]
+fn fixed_cards_replace_the_random_deal() {
+    let path = temp("cards.jsonl");
+    run(&[
+        "--cards",
+        "horse,elephant,ox,boar,crab",
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    for g in games(&path) {
+        let opening = g["opening"].as_str().unwrap();
+        for card in ["horse", "elephant", "ox", "boar", "crab"] {
+            assert!(opening.contains(card), "{opening}");
+        }
+    }
+}

@@ -42,6 +42,7 @@ pub struct Arena<G: Game> {
     seat_names: Vec<String>,
     schedule: Schedule,
     openings: Vec<G>,
+    seeded_start: bool,
 }
 
 impl<G: Game> Arena<G> {
@@ -96,6 +97,11 @@ impl<G: Game> Arena<G> {
                 })
                 .collect::<Result<Vec<_>, _>>()?,
         };
+        // Random starts take the game's `seed` option, unless the user fixed the start with
+        // options that exclude it (Onitama's `cards`) or set the seed itself.
+        let seeded_start = G::option_specs().iter().any(|o| o.name == "seed")
+            && options.get("seed").is_none()
+            && G::start(&options.clone().with("seed", "0")).is_ok();
         let sample = match openings.first() {
             Some(s) => s.clone(),
             None => G::start(&options)?,
@@ -127,6 +133,7 @@ impl<G: Game> Arena<G> {
             seat_names,
             schedule,
             openings,
+            seeded_start,
         })
     }
 
@@ -169,12 +176,11 @@ impl<G: Game> Arena<G> {
             }
             Openings::Random { plies } => *plies,
         };
-        let seeded = G::option_specs().iter().any(|o| o.name == "seed");
         let round_seed = derive_seed(self.config.seed ^ OPENING_SALT, round);
         for attempt in 0..OPENING_ATTEMPTS {
             let seed = derive_seed(round_seed, attempt);
             let mut options = self.options.clone();
-            if seeded {
+            if self.seeded_start {
                 options.set("seed", &seed.to_string());
             }
             let mut game = History::new(G::start(&options)?);
