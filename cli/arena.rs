@@ -233,6 +233,14 @@ fn run(args: RunArgs) -> Result<(), CliError> {
     }
     with_game!(kind, G => {
         let arena = Arena::<G>::new(config.clone())?;
+        let size = arena.schedule().group_size() as u64;
+        if resume.is_none() && config.games % size != 0 {
+            eprintln!(
+                "tabula: note: --games {} rounded up to {} (whole groups of {size} games sharing an opening)",
+                config.games,
+                arena.schedule().rounds() * size
+            );
+        }
         let mut writer = match (&args.resume, &resume, &args.out) {
             (Some(path), Some(read), _) => Some(RecordWriter::resume(path, read)?),
             (None, _, Some(out)) => Some(RecordWriter::create(
@@ -377,6 +385,13 @@ fn merge(args: MergeArgs) -> Result<(), CliError> {
         .map(|f| record::read(f))
         .collect::<Result<Vec<_>, _>>()?;
     let names: Vec<String> = args.files.iter().map(|f| f.display().to_string()).collect();
+    for (file, name) in files.iter().zip(&names) {
+        if file.dropped_partial {
+            eprintln!(
+                "tabula: note: '{name}' ends in a cut line (an interrupted run); it is left out"
+            );
+        }
+    }
     let (config, games) = record::merge(&files, &names)?;
     let kind = GameKind::from_name(&config.game)?;
     with_game!(kind, G => {
