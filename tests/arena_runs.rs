@@ -416,3 +416,31 @@ fn record_file_errors_name_the_line() {
         .message
         .contains("no header"));
 }
+
+#[test]
+fn gauntlet_and_round_robin_pairings_share_openings_by_round() {
+    let engines = ["greedy", "random", "random:name=b", "random:name=c"];
+    let rr = Arena::<TakeAway>::new(config("takeaway", &engines, 4, 1, 2)).unwrap();
+    assert_eq!(rr.schedule().pairings().len(), 6);
+    let mut c = config("takeaway", &engines, 4, 1, 2);
+    c.gauntlet = true;
+    let g = Arena::<TakeAway>::new(c).unwrap();
+    assert_eq!(
+        g.schedule().pairings(),
+        [vec![0, 1], vec![0, 2], vec![0, 3]]
+    );
+    let games = run(&g, 2);
+    assert_eq!(games.len(), 12);
+    let s = g.summary(&games);
+    assert_eq!(s.pairings.len(), 3);
+    for p in &s.pairings {
+        assert_eq!(p.wdl.games(), 4);
+        assert_eq!(p.names[0], "greedy");
+    }
+    // Every pairing of a round starts from the same opening.
+    for round in games.chunks(6) {
+        assert!(round
+            .iter()
+            .all(|x| x.opening == round[0].opening && x.round == round[0].round));
+    }
+}
