@@ -130,7 +130,7 @@ fn best_one<G: Game>(state: &G, spec: &EngineSpec, args: &BestArgs) -> Result<Va
         let r = Mcts::new(mcts_config(spec, seed)?).search(state, limits);
         let seconds = r.elapsed.as_secs_f64();
         let mut top: Vec<_> = r.moves.iter().collect();
-        top.sort_by(|a, b| b.visits.cmp(&a.visits));
+        top.sort_by_key(|s| std::cmp::Reverse(s.visits));
         let best = r.best.map(|m| state.move_notation(m)).unwrap_or_default();
         if !args.json {
             println!("best {best}");
@@ -206,6 +206,38 @@ fn best_one<G: Game>(state: &G, spec: &EngineSpec, args: &BestArgs) -> Result<Va
     }))
 }
 
+/// At a chance state: each outcome with its probability and the best move after it.
+fn best_chance<G: Game>(state: &G, spec: &EngineSpec, args: &BestArgs) -> Result<Value, CliError> {
+    let mut outcomes = Vec::new();
+    state.chance_outcomes(&mut outcomes);
+    let mut each = Vec::new();
+    for (o, p) in outcomes {
+        let name = state.move_notation(o);
+        let mut child = state.clone();
+        child.play(o);
+        if !args.json {
+            println!("outcome {name} (probability {p}):");
+        }
+        let v = match child.turn() {
+            Turn::Player(_) => best_one(&child, spec, args)?,
+            Turn::Chance => {
+                if !args.json {
+                    println!("another chance event follows");
+                }
+                json!({"next": "chance"})
+            }
+            Turn::Terminal => {
+                if !args.json {
+                    println!("the game ends");
+                }
+                json!({"next": "terminal"})
+            }
+        };
+        each.push(json!({"outcome": name, "probability": p.to_string(), "search": v}));
+    }
+    Ok(json!({"chance": each}))
+}
+
 /// `tabula best`: the best move of a position; at a chance state, the best move after each
 /// outcome.
 pub fn best(args: BestArgs) -> Result<(), CliError> {
@@ -218,36 +250,7 @@ pub fn best(args: BestArgs) -> Result<(), CliError> {
                 return Err(CliError("cannot do that: the game is over in this position".into()))
             }
             Turn::Player(_) => best_one(&state, &spec, &args)?,
-            Turn::Chance => {
-                let mut outcomes = Vec::new();
-                state.chance_outcomes(&mut outcomes);
-                let mut each = Vec::new();
-                for (o, p) in outcomes {
-                    let name = state.move_notation(o);
-                    let mut child = state.clone();
-                    child.play(o);
-                    if !args.json {
-                        println!("outcome {name} (probability {p}):");
-                    }
-                    let v = match child.turn() {
-                        Turn::Player(_) => best_one(&child, &spec, &args)?,
-                        Turn::Chance => {
-                            if !args.json {
-                                println!("another chance event follows");
-                            }
-                            json!({"next": "chance"})
-                        }
-                        Turn::Terminal => {
-                            if !args.json {
-                                println!("the game ends");
-                            }
-                            json!({"next": "terminal"})
-                        }
-                    };
-                    each.push(json!({"outcome": name, "probability": p.to_string(), "search": v}));
-                }
-                json!({"chance": each})
-            }
+            Turn::Chance => best_chance(&state, &spec, &args)?,
         };
         if args.json {
             print_json(&out)?;

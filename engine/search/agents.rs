@@ -59,7 +59,7 @@ pub fn alphabeta_config(spec: &EngineSpec) -> Result<SearchConfig, Error> {
     Ok(SearchConfig {
         threads: threads(spec)?,
         hash_mb: hash,
-        exact_depth: false,
+        exact: false,
     })
 }
 
