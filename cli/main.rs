@@ -2,6 +2,7 @@
 //! logic of its own.
 
 mod arena;
+mod chain;
 mod common;
 mod explore;
 mod perft;
@@ -45,6 +46,8 @@ enum Command {
     Solve(search::SolveArgs),
     /// Fixed positions at a fixed depth on one thread: `N nodes M nps` (a search fingerprint).
     Bench(search::BenchArgs),
+    /// Capture checkers: the longest capture chain, or the best solitaire line (--solitaire).
+    Chain(chain::ChainArgs),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -59,6 +62,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Best(a) => search::best(a),
         Command::Solve(a) => search::solve(a),
         Command::Bench(a) => search::bench(a),
+        Command::Chain(a) => chain::chain(a),
     }
 }
 

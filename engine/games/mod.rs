@@ -73,7 +73,10 @@ macro_rules! with_game {
                 type $G = $crate::games::onitama::Onitama;
                 $body
             }
-            $crate::games::GameKind::Checkers => Err($crate::games::not_built($kind).into()),
+            $crate::games::GameKind::Checkers => {
+                type $G = $crate::games::checkers::Checkers;
+                $body
+            }
             $crate::games::GameKind::Senet => Err($crate::games::not_built($kind).into()),
             $crate::games::GameKind::BigBang => Err($crate::games::not_built($kind).into()),
             $crate::games::GameKind::Amidakuji => Err($crate::games::not_built($kind).into()),

@@ -1,0 +1,161 @@
+//! `tabula chain`: the longest capture chain of a capture-checkers position (`--all` lists every
+//! move reaching it), or with `--solitaire` the most marbles one player alone could capture.
+
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::json;
+use tabula::games::checkers::{chain, solitaire, Checkers};
+use tabula::{Game, GameOptions};
+
+use crate::common::{print_json, show_progress, CliError};
+
+/// Arguments of `tabula chain`.
+#[derive(Args, Debug)]
+pub struct ChainArgs {
+    /// A capture-checkers position (default: the start). Quote it.
+    pub position: Option<String>,
+    /// With no position: start with long jumps.
+    #[arg(long)]
+    pub long: bool,
+    /// List every move that reaches the longest chain.
+    #[arg(long)]
+    pub all: bool,
+    /// The most marbles one player could capture making every move alone.
+    #[arg(long)]
+    pub solitaire: bool,
+    /// Solitaire: stop after this many milliseconds (then the result is a lower bound).
+    #[arg(long, value_name = "MS")]
+    pub time: Option<u64>,
+    /// Solitaire: transposition table size in megabytes.
+    #[arg(long, value_name = "MB", default_value_t = 64)]
+    pub table_mb: u64,
+    /// Machine-readable output.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn chain(args: ChainArgs) -> Result<(), CliError> {
+    let mut options = GameOptions::new();
+    if args.long {
+        options.set("long", "true");
+    }
+    let state = match &args.position {
+        Some(text) => Checkers::from_notation(text, &options)?,
+        None => Checkers::start(&options)?,
+    };
+    if args.solitaire {
+        return solitaire_report(&args, &state);
+    }
+    if args.time.is_some() {
+        return Err(CliError(
+            "bad option: --time applies to --solitaire only".into(),
+        ));
+    }
+    let started = Instant::now();
+    let longest = chain::longest(state.marble_layouts(), state.long());
+    let seconds = started.elapsed().as_secs_f64();
+    let names: Vec<String> = longest
+        .moves
+        .iter()
+        .map(|&m| state.move_notation(m))
+        .collect();
+    let mut sorted = names.clone();
+    sorted.sort_by_key(|n| state.chain_of(state.parse_move(n).expect("own move")));
+    if args.json {
+        return print_json(&json!({
+            "position": state.notation(),
+            "length": longest.length,
+            "move": sorted.first(),
+            "moves_reaching": longest.moves.len(),
+            "total_moves": longest.total_moves,
+            "all": if args.all { json!(sorted) } else { json!(null) },
+            "seconds": seconds,
+        }));
+    }
+    if longest.length == 0 {
+        println!("no jump: the longest chain is 0 captures");
+    } else {
+        println!("longest chain: {} captures", longest.length);
+        println!("move: {}", sorted[0]);
+        println!(
+            "moves reaching it: {} (of {} moves)",
+            longest.moves.len(),
+            longest.total_moves
+        );
+        if args.all {
+            for n in &sorted {
+                println!("  {n}");
+            }
+        }
+    }
+    eprintln!("{seconds:.4} s");
+    Ok(())
+}
+
+fn solitaire_report(args: &ChainArgs, state: &Checkers) -> Result<(), CliError> {
+    if args.all {
+        return Err(CliError(
+            "bad option: --all applies to the longest chain, not --solitaire".into(),
+        ));
+    }
+    let entries = (args.table_mb.clamp(1, 1 << 16) << 20) / 16;
+    let limits = solitaire::Limits {
+        time: args.time.map(Duration::from_millis),
+        table_bits: 63 - entries.leading_zeros(),
+    };
+    let bar = show_progress(args.json).then(|| {
+        let bar = ProgressBar::new_spinner();
+        bar.set_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("style"));
+        bar
+    });
+    let outcome = solitaire::solve(state.marbles(), state.long(), limits, |p| {
+        if let Some(bar) = &bar {
+            bar.set_message(format!(
+                "{} positions, best {} captures, at most {}",
+                p.nodes, p.best, p.upper_bound
+            ));
+            bar.tick();
+        }
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let seconds = outcome.elapsed.as_secs_f64();
+    if args.json {
+        return print_json(&json!({
+            "position": state.notation(),
+            "marbles": outcome.marbles,
+            "captures": outcome.captures,
+            "proved": outcome.proved,
+            "upper_bound": outcome.upper_bound,
+            "moves": outcome.moves,
+            "nodes": outcome.nodes,
+            "seconds": seconds,
+            "stopped_by": outcome.stopped_by,
+        }));
+    }
+    if outcome.proved {
+        println!(
+            "proved: at most {} of the {} marbles can be captured alone, and this line does it ({} left)",
+            outcome.captures,
+            outcome.marbles,
+            outcome.marbles - outcome.captures
+        );
+    } else {
+        println!(
+            "NOT PROVED: {} stopped the search; best found {} captures (a lower bound), upper bound {}",
+            outcome.stopped_by.as_deref().unwrap_or("a limit"),
+            outcome.captures,
+            outcome.upper_bound
+        );
+    }
+    println!(
+        "moves ({}): {}",
+        outcome.moves.len(),
+        outcome.moves.join(" ")
+    );
+    eprintln!("{} positions in {seconds:.2} s", outcome.nodes);
+    Ok(())
+}

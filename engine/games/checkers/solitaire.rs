@@ -1,0 +1,324 @@
+//! Solitaire analysis: the most marbles one player could capture making every move alone.
+//!
+//! Alone, a chain of `k` jumps is the same as `k` single moves by one marble, so the question is
+//! the longest sequence of single jumps, i.e. how few marbles can be left. The search is a
+//! depth-first walk over positions with a transposition table of explored positions, keyed by the
+//! least of the twelve symmetric images of the board (kept up to date jump by jump). A position's
+//! marble count fixes its depth, so an explored position never needs a second visit. Bounds:
+//! the three-colouring parity invariant (every jump flips the parity of all three colour counts)
+//! gives the fewest marbles that could remain; the search stops as soon as it reaches that bound,
+//! which proves the result, and prunes a subtree that cannot beat the best found.
+
+use std::time::{Duration, Instant};
+
+use super::bitboard::{BitIter, Marbles};
+use super::chains::{follow, least_chain};
+use super::geometry::{tables, Hole, HOLES};
+use super::jumps::{jumps_from, single_jumps};
+use super::notation::write_holes;
+
+/// Limits of a solitaire search.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Stop after this long (none: until proved).
+    pub time: Option<Duration>,
+    /// The transposition table holds `2^table_bits` boards (16 bytes each).
+    pub table_bits: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            time: None,
+            table_bits: 22,
+        }
+    }
+}
+
+/// Progress of a running search, for a progress display.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// Positions expanded so far.
+    pub nodes: u64,
+    /// Most captures found so far.
+    pub best: u32,
+    /// The most captures that could be possible.
+    pub upper_bound: u32,
+    /// Time since the start.
+    pub elapsed: Duration,
+}
+
+/// The outcome of a solitaire search.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// Most captures found (the exact maximum when `proved`).
+    pub captures: u32,
+    /// Whether `captures` is proved to be the maximum.
+    pub proved: bool,
+    /// An upper bound on the captures (equal to `captures` when proved).
+    pub upper_bound: u32,
+    /// Marbles at the start.
+    pub marbles: u32,
+    /// The moves (chains, each written as its least chain) reaching `captures`, in order.
+    pub moves: Vec<String>,
+    /// Positions expanded.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+    /// Why the search stopped before a proof, if it did.
+    pub stopped_by: Option<String>,
+}
+
+/// The colour class of a hole in the three-colouring of the triangular lattice (`x - y mod 3`):
+/// a jump always takes one marble from two classes and adds one to the third.
+fn colour(h: usize) -> usize {
+    let (x, y, _) = tables().cube[h];
+    (x - y).rem_euclid(3) as usize
+}
+
+/// The fewest marbles that could remain from a board, by the parity invariant.
+pub fn fewest_remaining(bits: u128) -> u32 {
+    let n = bits.count_ones();
+    if n == 0 {
+        return 0;
+    }
+    let mut counts = [0u32; 3];
+    for h in BitIter(bits) {
+        counts[colour(h.index())] += 1;
+    }
+    (1..=n)
+        .find(|&m| {
+            let flip = (n - m) % 2;
+            let weight: u32 = counts.iter().map(|&c| (c + flip) % 2).sum();
+            weight <= m
+        })
+        .unwrap_or(n)
+}
+
+/// Distance of a hole from the centre.
+fn ring(h: usize) -> i32 {
+    let (x, y, z) = tables().cube[h];
+    x.abs().max(y.abs()).max(z.abs())
+}
+
+/// Hex distance between two holes.
+fn distance(a: usize, b: usize) -> i32 {
+    let t = tables();
+    let (ax, ay, az) = t.cube[a];
+    let (bx, by, bz) = t.cube[b];
+    (ax - bx).abs().max((ay - by).abs()).max((az - bz).abs())
+}
+
+/// The fewest marbles that could remain, with short jumps only: marbles split into groups that
+/// can never touch (a group of `s` marbles makes at most `s - 1` jumps, each moving a marble two
+/// holes, so groups farther apart than that never meet), and the parity bound holds in each group
+/// separately. With long jumps, the plain parity bound.
+pub fn fewest_remaining_bound(bits: u128, long: bool) -> u32 {
+    if long {
+        return fewest_remaining(bits);
+    }
+    let holes: Vec<usize> = BitIter(bits).map(Hole::index).collect();
+    let n = holes.len();
+    let mut group: Vec<usize> = (0..n).collect();
+    let mut size = vec![1i32; n];
+    let find = |group: &Vec<usize>, mut i: usize| {
+        while group[i] != i {
+            i = group[i];
+        }
+        i
+    };
+    loop {
+        let mut merged = false;
+        for i in 0..n {
+            for j in i + 1..n {
+                let (gi, gj) = (find(&group, i), find(&group, j));
+                if gi != gj && distance(holes[i], holes[j]) <= 2 * (size[gi] + size[gj]) - 3 {
+                    group[gj] = gi;
+                    size[gi] += size[gj];
+                    merged = true;
+                }
+            }
+        }
+        if !merged {
+            break;
+        }
+    }
+    let mut members = vec![0u128; n];
+    for (i, &h) in holes.iter().enumerate() {
+        members[find(&group, i)] |= 1u128 << h;
+    }
+    members
+        .iter()
+        .filter(|&&m| m != 0)
+        .map(|&m| fewest_remaining(m))
+        .sum()
+}
+
+struct Search<F: FnMut(&Progress)> {
+    long: bool,
+    table: Vec<u128>,
+    mask: usize,
+    nodes: u64,
+    start: Instant,
+    deadline: Option<Instant>,
+    stopped: bool,
+    best: u32,
+    goal: u32,
+    path: Vec<(u8, u8, u8)>,
+    best_path: Vec<(u8, u8, u8)>,
+    progress: F,
+    next_report: u64,
+}
+
+/// The most marbles one player alone could capture from `marbles`, within `limits`, reporting
+/// progress about once a second through `progress`.
+pub fn solve(
+    marbles: u128,
+    long: bool,
+    limits: Limits,
+    progress: impl FnMut(&Progress),
+) -> Outcome {
+    let n = marbles.count_ones();
+    let goal = n - fewest_remaining_bound(marbles, long);
+    let start = Instant::now();
+    let mut search = Search {
+        long,
+        table: vec![u128::MAX; 1usize << limits.table_bits],
+        mask: (1usize << limits.table_bits) - 1,
+        nodes: 0,
+        start,
+        deadline: limits.time.map(|t| start + t),
+        stopped: false,
+        best: 0,
+        goal,
+        path: Vec::new(),
+        best_path: Vec::new(),
+        progress,
+        next_report: 1 << 16,
+    };
+    let t = tables();
+    let mut images = [0u128; 12];
+    for h in BitIter(marbles) {
+        for (s, image) in images.iter_mut().enumerate() {
+            *image |= 1u128 << t.sym[s][h.index()];
+        }
+    }
+    let mut layouts = Marbles::from_bits(marbles);
+    if search.goal > 0 {
+        search.dfs(&mut layouts, &mut images);
+    }
+    let proved = !search.stopped;
+    let moves = group_moves(marbles, long, &search.best_path);
+    Outcome {
+        captures: search.best,
+        proved,
+        upper_bound: if proved { search.best } else { goal },
+        marbles: n,
+        moves,
+        nodes: search.nodes,
+        elapsed: start.elapsed(),
+        stopped_by: search.stopped.then(|| "the time limit".to_string()),
+    }
+}
+
+impl<F: FnMut(&Progress)> Search<F> {
+    fn slot(&self, key: u128) -> usize {
+        let folded = (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        (folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 17) as usize & self.mask
+    }
+
+    /// Explores below the current board; returns true when the search must stop (goal reached or
+    /// a limit hit).
+    fn dfs(&mut self, layouts: &mut Marbles, images: &mut [u128; 12]) -> bool {
+        self.nodes += 1;
+        let depth = self.path.len() as u32;
+        if depth > self.best {
+            self.best = depth;
+            self.best_path.clone_from(&self.path);
+            if self.best >= self.goal {
+                return true;
+            }
+        }
+        if self.nodes >= self.next_report {
+            self.next_report = self.nodes + (1 << 16);
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.stopped = true;
+                return true;
+            }
+            (self.progress)(&Progress {
+                nodes: self.nodes,
+                best: self.best,
+                upper_bound: self.goal,
+                elapsed: self.start.elapsed(),
+            });
+        }
+        let occ = layouts.bits();
+        // Nothing below can beat the best found: prune.
+        if depth + occ.count_ones() - fewest_remaining_bound(occ, self.long) <= self.best {
+            return false;
+        }
+        let key = *images.iter().min().expect("twelve images");
+        let slot = self.slot(key);
+        if self.table[slot] == key {
+            return false;
+        }
+        let mut moves: Vec<(i32, u8, u8, u8)> = Vec::with_capacity(32);
+        let mut jumps = [(0u8, 0u8); 6];
+        let t = tables();
+        for s in BitIter(single_jumps(layouts, self.long).starts()) {
+            let n = jumps_from(occ & !(1u128 << s.0), s.index(), self.long, &mut jumps);
+            for &(over, land) in &jumps[..n] {
+                // Try first the jumps that land nearest the centre, keeping the marbles together.
+                let spread = ring(land as usize);
+                moves.push((spread, s.0, over, land));
+            }
+        }
+        moves.sort_unstable();
+        for &(_, from, over, land) in &moves {
+            let diff = 1u128 << from | 1u128 << over | 1u128 << land;
+            layouts.toggle(diff);
+            for (s, image) in images.iter_mut().enumerate() {
+                *image ^= 1u128 << t.sym[s][from as usize]
+                    | 1u128 << t.sym[s][over as usize]
+                    | 1u128 << t.sym[s][land as usize];
+            }
+            self.path.push((from, over, land));
+            let stop = self.dfs(layouts, images);
+            self.path.pop();
+            layouts.toggle(diff);
+            for (s, image) in images.iter_mut().enumerate() {
+                *image ^= 1u128 << t.sym[s][from as usize]
+                    | 1u128 << t.sym[s][over as usize]
+                    | 1u128 << t.sym[s][land as usize];
+            }
+            if stop {
+                return true;
+            }
+        }
+        self.table[slot] = key;
+        false
+    }
+}
+
+/// Groups single jumps into moves (a jump starting where the previous one landed continues the
+/// chain) and writes each as its least chain.
+fn group_moves(marbles: u128, long: bool, jumps: &[(u8, u8, u8)]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut occ = marbles;
+    let mut i = 0;
+    while i < jumps.len() {
+        let mut holes = vec![Hole(jumps[i].0), Hole(jumps[i].2)];
+        let mut j = i + 1;
+        while j < jumps.len() && jumps[j].0 == jumps[j - 1].2 {
+            holes.push(Hole(jumps[j].2));
+            j += 1;
+        }
+        let diff = follow(occ, long, &holes).expect("the solitaire line is legal");
+        let least = least_chain(occ, long, diff).expect("a legal move has a chain");
+        out.push(write_holes(&least));
+        occ ^= diff;
+        i = j;
+    }
+    debug_assert!(occ < 1u128 << HOLES);
+    out
+}
