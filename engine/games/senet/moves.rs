@@ -154,6 +154,9 @@ pub fn why_illegal(board: &Board, seat: usize, from: u8, value: u8, forward: boo
     if board.at(from) != Some(seat) {
         return format!("square {from} holds no {me} piece");
     }
+    if !forward && forward_movers(board.pieces[seat], board.pieces[seat ^ 1], value) != 0 {
+        return "a backward move is allowed only when no piece can move forward".to_string();
+    }
     if !forward && from <= value {
         return format!("a backward move of {value} from square {from} would leave the board");
     }
@@ -183,9 +186,6 @@ pub fn why_illegal(board: &Board, seat: usize, from: u8, value: u8, forward: boo
             }
             None => {}
         }
-    }
-    if !forward {
-        return "a backward move is allowed only when no piece can move forward".to_string();
     }
     "it is not legal".to_string()
 }
