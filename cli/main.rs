@@ -4,6 +4,7 @@
 mod common;
 mod explore;
 mod perft;
+mod senet;
 
 use std::process::ExitCode;
 
@@ -32,6 +33,8 @@ enum Command {
     Moves(explore::MovesArgs),
     /// Count the leaves of the move tree to a depth (move-generator check and speed).
     Perft(perft::PerftArgs),
+    /// Senet tools: `tabula senet solve POSITION` solves an endgame exactly.
+    Senet(senet::SenetArgs),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -41,6 +44,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Show(a) => explore::show(a),
         Command::Moves(a) => explore::moves(a),
         Command::Perft(a) => perft::perft(a),
+        Command::Senet(a) => senet::senet(a),
     }
 }
 
