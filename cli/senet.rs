@@ -7,7 +7,7 @@ use tabula::games::senet::endgame::{solve, Limits, Solution};
 use tabula::games::senet::Senet;
 use tabula::{Game, GameOptions};
 
-use crate::common::{print_json, CliError};
+use crate::common::{print_json, show_progress, CliError};
 
 /// Arguments of `tabula senet`.
 #[derive(Args, Debug)]
@@ -53,6 +53,12 @@ fn solve_command(args: SolveArgs) -> Result<(), CliError> {
         max_seconds: args.seconds,
         ..Limits::default()
     };
+    if show_progress(args.json) {
+        eprintln!(
+            "solving (up to {} positions, {} s)...",
+            limits.max_states, limits.max_seconds
+        );
+    }
     let solution =
         solve(&state, &limits).map_err(|e| CliError(format!("cannot solve exactly: {e}")))?;
     if args.json {
