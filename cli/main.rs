@@ -8,6 +8,7 @@ mod explore;
 mod perft;
 mod play;
 mod search;
+mod senet;
 
 use std::process::ExitCode;
 
@@ -48,6 +49,8 @@ enum Command {
     Bench(search::BenchArgs),
     /// Capture checkers: the longest capture chain, or the best solitaire line (--solitaire).
     Chain(chain::ChainArgs),
+    /// Senet tools: `tabula senet solve POSITION` solves an endgame exactly.
+    Senet(senet::SenetArgs),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -63,6 +66,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Solve(a) => search::solve(a),
         Command::Bench(a) => search::bench(a),
         Command::Chain(a) => chain::chain(a),
+        Command::Senet(a) => senet::senet(a),
     }
 }
 

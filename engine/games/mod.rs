@@ -77,7 +77,10 @@ macro_rules! with_game {
                 type $G = $crate::games::checkers::Checkers;
                 $body
             }
-            $crate::games::GameKind::Senet => Err($crate::games::not_built($kind).into()),
+            $crate::games::GameKind::Senet => {
+                type $G = $crate::games::senet::Senet;
+                $body
+            }
             $crate::games::GameKind::BigBang => Err($crate::games::not_built($kind).into()),
             $crate::games::GameKind::Amidakuji => Err($crate::games::not_built($kind).into()),
         }

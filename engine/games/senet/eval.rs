@@ -1,0 +1,128 @@
+//! The heuristic evaluation and move-ordering hints for Senet's searchers.
+//!
+//! The evaluation counts, for each colour: the race (squares still to travel, borne-off pieces
+//! counting nothing), protected pieces (a piece with a friend on a neighbouring square cannot
+//! be swapped), blockades (three in a row cannot be passed: worth more the more enemy pieces are
+//! stuck behind), and pieces at risk (a lone piece an enemy piece a throw behind can swap back).
+//! Units are hundredths of a square of race, roughly.
+
+use super::board::{bit, other, squares, Board, SQUARES};
+use super::moves::{Move, THROWS};
+use super::Senet;
+use crate::game::EVAL_LIMIT;
+
+/// One square of race.
+const SQUARE: i32 = 30;
+/// A piece protected by a friend next to it.
+const PROTECTED: i32 = 12;
+/// Each enemy piece stuck behind a row of three.
+const BLOCKED: i32 = 25;
+/// Being the side to throw is worth about half a turn of travel.
+const TEMPO: i32 = 2 * SQUARE;
+
+/// Squares left to travel: a piece on `s` needs `31 - s` to bear off.
+pub fn race(board: &Board, seat: usize) -> i32 {
+    squares(board.pieces[seat]).map(|s| 31 - i32::from(s)).sum()
+}
+
+/// Pieces with a piece of the same colour on a neighbouring square.
+pub fn protected(board: &Board, seat: usize) -> u32 {
+    let own = board.pieces[seat];
+    (own & ((own << 1) | (own >> 1))).count_ones()
+}
+
+/// Enemy pieces behind a row of three of `seat`'s pieces (they cannot pass it).
+pub fn blocked_behind(board: &Board, seat: usize) -> u32 {
+    let own = board.pieces[seat];
+    let rows = own & (own >> 1) & (own >> 2);
+    if rows == 0 {
+        return 0;
+    }
+    // The highest row holds back every enemy piece below it.
+    let top_start = 31 - rows.leading_zeros();
+    (board.pieces[other(seat)] & ((1u32 << top_start) - 1)).count_ones()
+}
+
+/// The expected race squares `seat` loses to swaps on its lone pieces, in sixteenths: for each
+/// lone piece and each enemy piece `d` squares behind it, the chance of throwing `d` times the
+/// `2d` squares the swap costs (`d` back for us, `d` forward for them).
+pub fn risk(board: &Board, seat: usize) -> i32 {
+    let own = board.pieces[seat];
+    let opp = board.pieces[other(seat)];
+    let lone = own & !(own << 1) & !(own >> 1);
+    let mut total = 0;
+    for s in squares(lone) {
+        for &(d, chance) in &THROWS {
+            if s > d && opp & bit(s - d) != 0 {
+                total += chance as i32 * 2 * i32::from(d);
+            }
+        }
+    }
+    total
+}
+
+/// One colour's score from the features above.
+fn side_score(board: &Board, seat: usize) -> i32 {
+    -race(board, seat) * SQUARE
+        + protected(board, seat) as i32 * PROTECTED
+        + blocked_behind(board, seat) as i32 * BLOCKED
+        - risk(board, seat) * SQUARE / 32
+}
+
+/// The evaluation from `seat`'s point of view, in `-EVAL_LIMIT..=EVAL_LIMIT` (the limits only
+/// for finished games).
+pub fn evaluate(game: &Senet, seat: usize) -> i32 {
+    if let Some(w) = game.winner() {
+        return if w == seat { EVAL_LIMIT } else { -EVAL_LIMIT };
+    }
+    let board = game.board();
+    let mut score = side_score(board, seat) - side_score(board, other(seat));
+    let tempo = match game.throw() {
+        // A pending throw is about to be moved: credit its squares to the mover.
+        Some(v) => i32::from(v) * SQUARE,
+        None => TEMPO,
+    };
+    score += if game.to_move() == seat {
+        tempo
+    } else {
+        -tempo
+    };
+    score.clamp(-EVAL_LIMIT + 1, EVAL_LIMIT - 1)
+}
+
+/// Move ordering: bearing off first, then swaps (they send an enemy back), then moves that make
+/// a protected pair, further moves before shorter ones, backward moves last.
+pub fn move_hint(game: &Senet, mv: Move) -> i32 {
+    let Some(v) = game.throw() else { return 0 };
+    let board = game.board();
+    let me = game.to_move();
+    let own = board.pieces[me];
+    let opp = board.pieces[other(me)];
+    match mv {
+        Move::Throw(_) => 0,
+        Move::Forward(from) => {
+            let to = from + v;
+            if to > SQUARES {
+                return 1000 + i32::from(from);
+            }
+            let mut hint = i32::from(to);
+            if opp & bit(to) != 0 {
+                hint += 500 + 20 * i32::from(v);
+            }
+            let after = (own & !bit(from)) | bit(to);
+            if (to > 1 && after & bit(to - 1) != 0) || (to < SQUARES && after & bit(to + 1) != 0) {
+                hint += 100;
+            }
+            hint
+        }
+        Move::Backward(from) => {
+            let to = from - v;
+            // Either way we lose v squares; a swap also hands the enemy v squares.
+            if opp & bit(to) != 0 {
+                -300 - i32::from(from)
+            } else {
+                -200 - i32::from(from)
+            }
+        }
+    }
+}
