@@ -72,7 +72,10 @@ macro_rules! with_game {
             $crate::games::GameKind::Onitama => Err($crate::games::not_built($kind).into()),
             $crate::games::GameKind::Checkers => Err($crate::games::not_built($kind).into()),
             $crate::games::GameKind::Senet => Err($crate::games::not_built($kind).into()),
-            $crate::games::GameKind::BigBang => Err($crate::games::not_built($kind).into()),
+            $crate::games::GameKind::BigBang => {
+                type $G = $crate::games::bigbang::BigBang;
+                $body
+            }
             $crate::games::GameKind::Amidakuji => Err($crate::games::not_built($kind).into()),
         }
     };

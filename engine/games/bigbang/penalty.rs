@@ -1,0 +1,1 @@
+//! The loser's penalty (being built).
