@@ -8,8 +8,10 @@
 //! fixed counter or another type's finish cell), and a chain still stops on a finish cell. Every
 //! real move is a relaxed move, so a counter's relaxed distance to a finish cell never exceeds its
 //! real number of moves; one move moves one counter, so the cheapest assignment of counters to
-//! distinct free finish cells of their type, summed, never overestimates. It is consistent too
-//! (one move lowers it by at most one), so A* needs no reopening.
+//! distinct free finish cells of their type, summed, never overestimates. When one counter is
+//! left, its only possible stones are fixed counters and finished ones, so a second table with
+//! jumps over those cells alone serves (still a relaxation: it may land on any free cell). The
+//! bound is admissible but not always consistent, so A* reopens a node reached more cheaply.
 //!
 //! When the node limit stops the search, a weighted A* looks for some solution, reported as an
 //! upper bound next to the proven lower bound.
@@ -26,9 +28,9 @@ use super::{BigBang, Phase};
 use crate::error::Error;
 
 /// The most unfinished counters the solver takes on.
-pub const MAX_COUNTERS: usize = 32;
+pub const MAX_COUNTERS: usize = 16;
 /// The default limit on stored search nodes.
-pub const DEFAULT_NODES: usize = 400_000;
+pub const DEFAULT_NODES: usize = 1_000_000;
 
 const UNREACHABLE: u8 = u8::MAX;
 
@@ -66,6 +68,9 @@ struct Problem<'a> {
     targets: [Vec<u8>; TYPES],
     /// Relaxed distances: `dist[t][i][cell]` to the i-th target of type t.
     dist: [Vec<[u8; CELLS]>; TYPES],
+    /// The same when only one counter is left unfinished: its only stones are fixed counters and
+    /// finished ones, so jumps go over those cells only.
+    dist_last: [Vec<[u8; CELLS]>; TYPES],
 }
 
 struct Node {
@@ -111,9 +116,10 @@ pub fn solve(state: &BigBang, colour: usize, node_limit: usize) -> Result<Penalt
         groups,
         targets: Default::default(),
         dist: Default::default(),
+        dist_last: Default::default(),
     };
     problem.prepare();
-    let exact = astar(&problem, &root, node_limit, 1);
+    let exact = astar(&problem, &root, node_limit, (1, 1));
     let mut result = Penalty {
         colour,
         counters: n,
@@ -132,9 +138,9 @@ pub fn solve(state: &BigBang, colour: usize, node_limit: usize) -> Result<Penalt
         }
         Outcome::Impossible => result.exact = true,
         Outcome::Stopped => {
-            // Some solution for an upper bound: greedier searches, each with the same budget.
-            for weight in [3, 8] {
-                let quick = astar(&problem, &root, node_limit, weight);
+            // Some solution for an upper bound: greedier searches, each with half the budget.
+            for weight in [(3, 2), (3, 1), (8, 1)] {
+                let quick = astar(&problem, &root, node_limit.div_ceil(2), weight);
                 result.nodes += quick.nodes;
                 if let Outcome::Solved(line) = quick.outcome {
                     result.moves = Some(line.len() as u32);
@@ -159,8 +165,8 @@ struct Search {
     nodes: usize,
 }
 
-/// A* (weight 1) or weighted A* on `f = g + weight * h`.
-fn astar(p: &Problem, root: &Key, node_limit: usize, weight: u32) -> Search {
+/// A* (weight 1/1) or weighted A* on `f = g + h * num / den` (scaled by `den`).
+fn astar(p: &Problem, root: &Key, node_limit: usize, (num, den): (u32, u32)) -> Search {
     let n = p.types.len();
     let Some(h0) = p.heuristic(root) else {
         return Search {
@@ -179,15 +185,15 @@ fn astar(p: &Problem, root: &Key, node_limit: usize, weight: u32) -> Search {
     index.insert(*root, 0);
     // Ordered by f, then deeper first (larger g), then insertion.
     let mut open = BinaryHeap::new();
-    open.push(Reverse((weight * h0, Reverse(0u32), 0u32)));
+    open.push(Reverse((num * h0, Reverse(0u32), 0u32)));
     let mut lower_bound = h0;
     while let Some(Reverse((f, Reverse(g), id))) = open.pop() {
         let node = &nodes[id as usize];
         if node.g != g {
             continue; // a stale entry: the node was reached more cheaply since
         }
-        if weight == 1 {
-            lower_bound = lower_bound.max(f);
+        if num == den {
+            lower_bound = lower_bound.max(f / den);
         }
         let key = node.key;
         if p.is_goal(&key) {
@@ -251,7 +257,7 @@ fn astar(p: &Problem, root: &Key, node_limit: usize, weight: u32) -> Search {
                         cid
                     }
                 };
-                open.push(Reverse((cg + weight * h, Reverse(cg), cid)));
+                open.push(Reverse((den * cg + num * h, Reverse(cg), cid)));
             }
         }
     }
@@ -265,44 +271,63 @@ fn astar(p: &Problem, root: &Key, node_limit: usize, weight: u32) -> Search {
 impl Problem<'_> {
     /// Free targets and relaxed distances, once per solve.
     fn prepare(&mut self) {
+        // Where a stone may stand while a counter jumps: a fixed counter, or another moving
+        // counter on a cell its type may stand on; when one counter is left, only fixed counters
+        // and counters finished on free finish cells of the moving types.
+        let mut stones = self.fixed;
+        let mut last_stones = self.fixed;
+        for t in 0..TYPES {
+            if self.types.iter().any(|&x| x as usize == t) {
+                stones |= self.board.allowed(t) & !self.fixed;
+                last_stones |= self.board.finish[t];
+            }
+        }
         for t in 0..TYPES {
             if !self.types.iter().any(|&x| x as usize == t) {
                 continue;
             }
             self.targets[t] = (self.board.finish[t] & !self.fixed).iter().collect();
-            let land = self.board.allowed(t) & !self.fixed;
-            // One relaxed move from each cell.
-            let mut reach = [Bitboard::EMPTY; CELLS];
-            for cell in (land & !self.board.finish_all).iter() {
-                reach[cell as usize] = self.relaxed_reach(cell, land);
-            }
-            let mut all = Vec::with_capacity(self.targets[t].len());
-            for &target in &self.targets[t] {
-                let mut dist = [UNREACHABLE; CELLS];
-                dist[target as usize] = 0;
-                let mut frontier = Bitboard::from_cell(target);
-                let mut seen = frontier;
-                let mut level = 0u8;
-                while !frontier.is_empty() && level < UNREACHABLE - 1 {
-                    level += 1;
-                    let mut next = Bitboard::EMPTY;
-                    for cell in (land & !self.board.finish_all & !seen).iter() {
-                        if !(reach[cell as usize] & frontier).is_empty() {
-                            next.set(cell);
-                            dist[cell as usize] = level;
-                        }
-                    }
-                    seen |= next;
-                    frontier = next;
-                }
-                all.push(dist);
-            }
-            self.dist[t] = all;
+            self.dist[t] = self.distances(t, stones);
+            self.dist_last[t] = self.distances(t, last_stones);
         }
     }
 
-    /// The cells one relaxed move from `cell` reaches: a step, or a chain of jumps over any cell.
-    fn relaxed_reach(&self, cell: u8, land: Bitboard) -> Bitboard {
+    /// Relaxed distances of every cell to each free target of type `t`, jumps going over any
+    /// cell of `stones`.
+    fn distances(&self, t: usize, stones: Bitboard) -> Vec<[u8; CELLS]> {
+        let land = self.board.allowed(t) & !self.fixed;
+        // One relaxed move from each cell (none from a finish cell: a counter there is done).
+        let mut reach = [Bitboard::EMPTY; CELLS];
+        for cell in (land & !self.board.finish_all).iter() {
+            reach[cell as usize] = self.relaxed_reach(cell, land, stones);
+        }
+        let mut all = Vec::with_capacity(self.targets[t].len());
+        for &target in &self.targets[t] {
+            let mut dist = [UNREACHABLE; CELLS];
+            dist[target as usize] = 0;
+            let mut frontier = Bitboard::from_cell(target);
+            let mut seen = frontier;
+            let mut level = 0u8;
+            while !frontier.is_empty() && level < UNREACHABLE - 1 {
+                level += 1;
+                let mut next = Bitboard::EMPTY;
+                for cell in (land & !self.board.finish_all & !seen).iter() {
+                    if !(reach[cell as usize] & frontier).is_empty() {
+                        next.set(cell);
+                        dist[cell as usize] = level;
+                    }
+                }
+                seen |= next;
+                frontier = next;
+            }
+            all.push(dist);
+        }
+        all
+    }
+
+    /// The cells one relaxed move from `cell` reaches: a step, or a chain of jumps over cells of
+    /// `stones`, landing on cells of `land`.
+    fn relaxed_reach(&self, cell: u8, land: Bitboard, stones: Bitboard) -> Bitboard {
         let origin = Bitboard::from_cell(cell);
         let steps = self.board.adjacent[cell as usize] & land;
         let mut reached = origin;
@@ -310,7 +335,7 @@ impl Problem<'_> {
         while !frontier.is_empty() {
             let mut next = Bitboard::EMPTY;
             for dir in 0..DIRECTIONS.len() {
-                next |= (frontier.shift(dir) & self.board.cells).shift(dir);
+                next |= (frontier.shift(dir) & stones).shift(dir);
             }
             next = next & land & !reached;
             reached |= next;
@@ -338,10 +363,20 @@ impl Problem<'_> {
 
     /// The admissible lower bound, or `None` when some counter can reach no free finish cell.
     fn heuristic(&self, key: &Key) -> Option<u32> {
+        let n = self.types.len();
+        let unfinished = key[..n]
+            .iter()
+            .filter(|&&c| !self.board.finish_all.has(c))
+            .count();
+        let tables = if unfinished == 1 {
+            &self.dist_last
+        } else {
+            &self.dist
+        };
         let mut total = 0u32;
         for &(a, b) in &self.groups {
             let t = self.types[a] as usize;
-            total += assign(&key[a..b], &self.dist[t])?;
+            total += assign(&key[a..b], &tables[t])?;
         }
         Some(total)
     }
