@@ -3,6 +3,7 @@
 
 mod arena;
 mod chain;
+mod bigbang;
 mod common;
 mod explore;
 mod perft;
@@ -51,6 +52,8 @@ enum Command {
     Chain(chain::ChainArgs),
     /// Senet tools: `tabula senet solve POSITION` solves an endgame exactly.
     Senet(senet::SenetArgs),
+    /// Big Bang analysis: the loser's penalty.
+    Bigbang(bigbang::BigBangArgs),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -67,6 +70,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Bench(a) => search::bench(a),
         Command::Chain(a) => chain::chain(a),
         Command::Senet(a) => senet::senet(a),
+        Command::Bigbang(a) => bigbang::bigbang(a),
     }
 }
 

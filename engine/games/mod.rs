@@ -81,7 +81,10 @@ macro_rules! with_game {
                 type $G = $crate::games::senet::Senet;
                 $body
             }
-            $crate::games::GameKind::BigBang => Err($crate::games::not_built($kind).into()),
+            $crate::games::GameKind::BigBang => {
+                type $G = $crate::games::bigbang::BigBang;
+                $body
+            }
             $crate::games::GameKind::Amidakuji => Err($crate::games::not_built($kind).into()),
         }
     };
