@@ -73,7 +73,10 @@ macro_rules! with_game {
             $crate::games::GameKind::Checkers => Err($crate::games::not_built($kind).into()),
             $crate::games::GameKind::Senet => Err($crate::games::not_built($kind).into()),
             $crate::games::GameKind::BigBang => Err($crate::games::not_built($kind).into()),
-            $crate::games::GameKind::Amidakuji => Err($crate::games::not_built($kind).into()),
+            $crate::games::GameKind::Amidakuji => {
+                type $G = $crate::games::amidakuji::Amidakuji;
+                $body
+            }
         }
     };
 }
