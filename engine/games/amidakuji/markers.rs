@@ -127,7 +127,8 @@ impl Amidakuji {
             Marker {
                 place: Place::At(at),
                 cross,
-                moved: true,
+                // Arrived markers never move again; the mark is kept only for markers in play.
+                moved: matches!(at, Point::Node(_)),
             },
         );
     }
@@ -176,7 +177,7 @@ impl Amidakuji {
                 Marker {
                     place: Place::At(to),
                     cross: matches!(to, Point::Node(_)),
-                    moved: m.moved,
+                    moved: m.moved && matches!(to, Point::Node(_)),
                 },
             );
             self.knock_out(seat, to);
