@@ -23,7 +23,9 @@ fn random_games_from_the_start() {
 #[test]
 fn random_games_on_small_boards() {
     for size in ["5x4", "5x8", "6x4", "6x12"] {
-        let o = GameOptions::new().with("size", size).with("ply-limit", "300");
+        let o = GameOptions::new()
+            .with("size", size)
+            .with("ply-limit", "300");
         run(None, &o, 3, 7);
     }
 }
