@@ -557,7 +557,7 @@ fn slow_perft(text: &str, depth: u32) -> u64 {
 /// bridges, and the third marker waiting.
 const POSITIONS: &[(&str, usize)] = &[
     ("6x8 - -,-,- -,-,- place r", 170),
-    ("5x4 rna1b1,bnb2c3 -,-,- -,-,- place b", 0),
+    ("5x4 rna1b1,bnb2c3,rnd1e2 -,-,- -,-,- place b", 0),
     (
         "6x4 bne1f1,bna2b2,bnc2d2,bne2f2,bna3b3,bnc3d3,bne3f3,bna4b4,rnc4d4,rne4f4 -,-,- -,-,- place r",
         0,

@@ -461,3 +461,15 @@ fn the_ply_limit_is_an_option_with_default_600() {
     assert_eq!(ending, Ending::PlyLimit);
     assert_eq!(pay.as_slice(), &[0.5, 0.5]);
 }
+
+#[test]
+fn a_push_can_bring_two_markers_home_at_once() {
+    // Red has one marker home; marker 2 ends on b4 beside marker 3 on c4 (a blue bridge); the
+    // push slides both off the bottom: three arrived markers, and Red has won.
+    let s = "6x8 rna2b2,bnb4c4 c_,a^,c4s a_,f_,- move r";
+    let g = play_all(s, &["2!"]);
+    assert_eq!(g.notation(), "6x8 rna2b2 c_,b_,c_ a_,f_,- move r");
+    assert_eq!(g.arrived(RED), 3);
+    assert_eq!(g.winner(), Some(RED));
+    assert_eq!(pos(&g.notation()).turn(), Turn::Terminal);
+}

@@ -288,6 +288,25 @@ fn check(g: &Amidakuji) -> Result<(), String> {
                     names[g.to_move]
                 ));
             }
+            // While both can place they have alternated from Red's first bridge (a player who
+            // cannot place never can again), so the counts fix who is to move.
+            if g.can_place(1 - g.to_move) {
+                let placed = |s: u8| g.ladder.bridges().filter(|b| b.owner == s).count();
+                let (r, b) = (placed(0), placed(1));
+                let expect = if r == b {
+                    RED
+                } else if r == b + 1 {
+                    BLUE
+                } else {
+                    return Err(format!(
+                        "red has placed {r} bridges and blue {b}, but both can still place: \
+                         they alternate from Red's first"
+                    ));
+                };
+                if g.to_move != expect {
+                    return Err(format!("phase place: {} is to place", names[expect]));
+                }
+            }
         }
         Phase::Start => {
             if g.can_place(RED) || g.can_place(BLUE) {
@@ -356,10 +375,9 @@ fn check(g: &Amidakuji) -> Result<(), String> {
                         "{name}'s third marker is '-' exactly until a first marker arrives"
                     ));
                 }
-                if arrived > 2 {
-                    return Err(format!(
-                        "{name} has {arrived} arrived markers (the game ends at 2)"
-                    ));
+                // Three arrive at once when a push slides both markers off the board.
+                if arrived > 3 {
+                    return Err(format!("{name} has {arrived} arrived markers"));
                 }
             }
             if g.arrived(RED) >= 2 && g.arrived(BLUE) >= 2 {
