@@ -85,7 +85,10 @@ macro_rules! with_game {
                 type $G = $crate::games::bigbang::BigBang;
                 $body
             }
-            $crate::games::GameKind::Amidakuji => Err($crate::games::not_built($kind).into()),
+            $crate::games::GameKind::Amidakuji => {
+                type $G = $crate::games::amidakuji::Amidakuji;
+                $body
+            }
         }
     };
 }

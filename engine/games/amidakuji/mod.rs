@@ -1,1 +1,537 @@
-//! amidakuji (being built).
+//! Amidakuji bridges: a ladder-lottery race for two players, and its one-player puzzle.
+//!
+//! Rules: `shared/rules/amidakuji.md`. Red (seat 0) places bridges first and starts from the top;
+//! Blue (seat 1) starts from the bottom and acts first in every round. The state is the ladder
+//! ([`bridges::Ladder`], node occupancy as a bitboard), three markers per player
+//! ([`markers::Marker`]), the phase and the player to move.
+//!
+//! Notation (see [`notation`] and `docs/amidakuji-notation.md`): the rules file's form
+//! `<N>x<R> <bridges> <red> <blue> <phase> <to-move>`. It already holds the whole state: the
+//! supply in phase `place` is what each player has not placed (a player who cannot place never
+//! can again, so returning bridges to the box changes nothing visible), blocked start points are
+//! the ends where enemy markers have arrived, and `'` marks markers that moved this round. The
+//! extension is canonical form: bridges sorted by left node, `'` only in phase `move` and never
+//! on arrived markers, so every state has exactly one text.
+
+pub mod board;
+pub mod bridges;
+pub mod eval;
+pub mod markers;
+pub mod notation;
+pub mod render;
+pub mod solo;
+pub mod walk;
+pub mod zobrist;
+
+use crate::error::Error;
+use crate::game::{Game, Payoffs, Turn};
+use crate::options::{GameOptions, OptionSpec};
+
+use board::{Dims, Node, Point};
+use bridges::{Bridge, Kind, Ladder, Span};
+use markers::{own_end, Marker, Place};
+use zobrist::{shape_code, KEYS};
+
+/// Red's seat.
+pub const RED: usize = 0;
+/// Blue's seat.
+pub const BLUE: usize = 1;
+
+/// The default ply limit of a played game.
+pub const DEFAULT_PLY_LIMIT: u32 = 600;
+
+/// The phase of the game.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Phase {
+    /// Bridge placement.
+    Place,
+    /// Start points.
+    Start,
+    /// Movement half-round.
+    Move,
+    /// Relocation half-round, with this many relocation turns done (0 to 3).
+    Reloc(u8),
+}
+
+impl Phase {
+    fn code(self) -> usize {
+        match self {
+            Phase::Place => 0,
+            Phase::Start => 1,
+            Phase::Move => 2,
+            Phase::Reloc(k) => 3 + k as usize,
+        }
+    }
+}
+
+/// A move.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Move {
+    /// Place a bridge of the mover's supply (`na2b3`).
+    Place(Span),
+    /// Put a marker on the start point of this column (`a^`, `a_`).
+    Start(u8),
+    /// Move marker `slot` (0-based), entering at column `enter` from reserve, pushing or not
+    /// (`2`, `2@c_`, `2!`).
+    Marker {
+        /// The marker's place in the list, 0 to 2.
+        slot: u8,
+        /// The start column when it enters from reserve.
+        enter: Option<u8>,
+        /// Whether the move pushes the enemy bridge its markers stand on.
+        push: bool,
+    },
+    /// Move the own bridge with left end `from` to `to` (`na2b3>nc4d4`).
+    Relocate {
+        /// The left end of the bridge moved.
+        from: Node,
+        /// Its new place.
+        to: Span,
+    },
+    /// Skip a relocation turn.
+    Pass,
+}
+
+/// An Amidakuji position.
+#[derive(Clone, Debug)]
+pub struct Amidakuji {
+    pub(crate) ladder: Ladder,
+    pub(crate) markers: [[Marker; 3]; 2],
+    pub(crate) phase: Phase,
+    pub(crate) to_move: usize,
+    hash: u64,
+    ply_limit: u32,
+}
+
+static OPTIONS: [OptionSpec; 2] = [
+    OptionSpec {
+        name: "size",
+        help: "board size COLUMNSxROWS: 5 or 6 columns, 4 to 12 rows",
+        default: "6x8",
+    },
+    OptionSpec {
+        name: "ply-limit",
+        help: "plies after which a played game is a draw",
+        default: "600",
+    },
+];
+
+impl Amidakuji {
+    /// An empty board of `dims` in phase `place`, Red to move.
+    pub fn new(dims: Dims, ply_limit: u32) -> Amidakuji {
+        let mut g = Amidakuji {
+            ladder: Ladder::new(dims),
+            markers: [[Marker::OFF; 3]; 2],
+            phase: Phase::Place,
+            to_move: RED,
+            hash: 0,
+            ply_limit,
+        };
+        g.hash = g.hash_from_scratch();
+        g
+    }
+
+    /// The board size.
+    pub fn dims(&self) -> Dims {
+        self.ladder.dims
+    }
+
+    /// The bridges.
+    pub fn ladder(&self) -> &Ladder {
+        &self.ladder
+    }
+
+    /// The markers of a seat, in list order.
+    pub fn markers(&self, seat: usize) -> &[Marker; 3] {
+        &self.markers[seat]
+    }
+
+    /// The phase.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The player to move (meaningful when the game is not over).
+    pub fn to_move(&self) -> usize {
+        self.to_move
+    }
+
+    /// The seat with 2 arrived markers, if any.
+    pub fn winner(&self) -> Option<usize> {
+        (0..2).find(|&s| self.arrived(s) >= 2)
+    }
+
+    /// Bridges of `kind` that `seat` has not placed (meaningful in phase `place`).
+    pub fn supply(&self, seat: usize, kind: Kind) -> u8 {
+        let total = match kind {
+            Kind::Normal => self.dims().normal_per_player(),
+            Kind::Long => 1,
+        };
+        total.saturating_sub(self.ladder.count(seat as u8, kind))
+    }
+
+    /// Whether `seat` can place a bridge he still holds.
+    pub fn can_place(&self, seat: usize) -> bool {
+        [Kind::Normal, Kind::Long]
+            .into_iter()
+            .any(|k| self.supply(seat, k) > 0 && self.ladder.has_place(k))
+    }
+
+    pub(crate) fn set_marker(&mut self, seat: usize, slot: usize, m: Marker) {
+        let keys = &KEYS.marker[seat][slot];
+        self.hash ^= keys[self.markers[seat][slot].code()] ^ keys[m.code()];
+        self.markers[seat][slot] = m;
+    }
+
+    fn bridge_key(b: &Bridge) -> u64 {
+        KEYS.bridge[b.left.index()][shape_code(b.dr(), b.owner, b.kind == Kind::Long)]
+    }
+
+    pub(crate) fn add_bridge(&mut self, b: Bridge) {
+        self.hash ^= Self::bridge_key(&b);
+        self.ladder.add(b);
+    }
+
+    pub(crate) fn remove_bridge(&mut self, n: Node) -> Option<Bridge> {
+        let b = self.ladder.remove(n)?;
+        self.hash ^= Self::bridge_key(&b);
+        Some(b)
+    }
+
+    fn set_phase(&mut self, phase: Phase, to_move: usize) {
+        self.hash ^= KEYS.phase[self.phase.code()] ^ KEYS.phase[phase.code()];
+        if self.to_move != to_move {
+            self.hash ^= KEYS.blue;
+        }
+        self.phase = phase;
+        self.to_move = to_move;
+    }
+
+    /// Clears every `'` mark (a new half-round).
+    fn clear_moved(&mut self) {
+        for seat in 0..2 {
+            for slot in 0..3 {
+                let m = self.markers[seat][slot];
+                if m.moved {
+                    self.set_marker(seat, slot, Marker { moved: false, ..m });
+                }
+            }
+        }
+    }
+
+    /// Whether a marker of either colour stands on node `n`.
+    pub fn marker_on(&self, n: Node) -> bool {
+        self.markers
+            .iter()
+            .flatten()
+            .any(|m| m.place == Place::At(Point::Node(n)))
+    }
+
+    /// The state after marker `slot` of the mover makes its turn, without a push, and whether
+    /// a push is then possible.
+    fn after_marker(&self, slot: usize, enter: Option<u8>) -> (Amidakuji, Option<Node>) {
+        let mut next = self.clone();
+        next.run_marker(self.to_move, slot, enter);
+        let push = next.pushable(self.to_move);
+        (next, push)
+    }
+
+    fn marker_moves(&self, out: &mut Vec<Move>) {
+        let seat = self.to_move;
+        for slot in 0..3 {
+            let m = self.markers[seat][slot];
+            if !m.can_move(seat) {
+                continue;
+            }
+            let mut add = |enter: Option<u8>| {
+                let (_, push) = self.after_marker(slot, enter);
+                let slot = slot as u8;
+                out.push(Move::Marker {
+                    slot,
+                    enter,
+                    push: false,
+                });
+                if push.is_some() {
+                    out.push(Move::Marker {
+                        slot,
+                        enter,
+                        push: true,
+                    });
+                }
+            };
+            if m.place == Place::Reserve {
+                for c in 0..self.dims().cols {
+                    if !self.blocked(seat, c) {
+                        add(Some(c));
+                    }
+                }
+            } else {
+                add(None);
+            }
+        }
+    }
+
+    fn relocation_moves(&self, out: &mut Vec<Move>) {
+        out.push(Move::Pass);
+        let seat = self.to_move as u8;
+        let mut lifted = self.ladder.clone();
+        let own: Vec<Bridge> = self.ladder.bridges().filter(|b| b.owner == seat).collect();
+        for b in own {
+            if self.marker_on(b.left) || self.marker_on(b.right) {
+                continue;
+            }
+            lifted.remove(b.left);
+            lifted.for_each_place(b.kind, |to| {
+                if to.left != b.left || to.right != b.right {
+                    out.push(Move::Relocate { from: b.left, to });
+                }
+            });
+            lifted.add(b);
+        }
+    }
+
+    /// Next player after a placement: the other if he can place, else the same, else the
+    /// start-point phase.
+    fn after_placement(&mut self) {
+        let other = 1 - self.to_move;
+        if self.can_place(other) {
+            self.set_phase(Phase::Place, other);
+        } else if self.can_place(self.to_move) {
+            self.set_phase(Phase::Place, self.to_move);
+        } else {
+            self.set_phase(Phase::Start, RED);
+        }
+    }
+
+    /// Next player after a marker move: alternate while both have a marker to move; skip a
+    /// player with none; relocation when nobody has.
+    fn after_marker_move(&mut self) {
+        let other = 1 - self.to_move;
+        if self.has_movable(other) {
+            self.set_phase(Phase::Move, other);
+        } else if self.has_movable(self.to_move) {
+            self.set_phase(Phase::Move, self.to_move);
+        } else {
+            self.clear_moved();
+            self.set_phase(Phase::Reloc(0), BLUE);
+        }
+    }
+
+    fn after_relocation(&mut self) {
+        let Phase::Reloc(k) = self.phase else {
+            return;
+        };
+        if k + 1 >= 4 {
+            self.set_phase(Phase::Move, BLUE);
+        } else {
+            self.set_phase(Phase::Reloc(k + 1), if k % 2 == 0 { RED } else { BLUE });
+        }
+    }
+}
+
+impl Game for Amidakuji {
+    type Move = Move;
+    const NAME: &'static str = "amidakuji";
+    const SUMMARY: &'static str =
+        "Amidakuji bridges: race markers across a ladder lottery, 2 players (plus a solo puzzle)";
+
+    fn option_specs() -> &'static [OptionSpec] {
+        &OPTIONS
+    }
+
+    fn start(options: &GameOptions) -> Result<Self, Error> {
+        options.check_known(Self::NAME, &OPTIONS)?;
+        let dims = match options.get("size") {
+            Some(s) => Dims::parse(s).map_err(Error::option)?,
+            None => Dims::DEFAULT,
+        };
+        let limit = options.get_int("ply-limit", DEFAULT_PLY_LIMIT as i64, 1, u32::MAX as i64)?;
+        Ok(Amidakuji::new(dims, limit as u32))
+    }
+
+    fn from_notation(text: &str, options: &GameOptions) -> Result<Self, Error> {
+        options.check_known(Self::NAME, &OPTIONS)?;
+        let limit = options.get_int("ply-limit", DEFAULT_PLY_LIMIT as i64, 1, u32::MAX as i64)?;
+        let g = notation::parse_position(text, limit as u32)?;
+        if let Some(s) = options.get("size") {
+            let d = Dims::parse(s).map_err(Error::option)?;
+            if d != g.dims() {
+                return Err(Error::option(format!(
+                    "size={d} but the position is on a {} board",
+                    g.dims()
+                )));
+            }
+        }
+        Ok(g)
+    }
+
+    fn notation(&self) -> String {
+        notation::write_position(self)
+    }
+
+    fn render(&self) -> String {
+        render::render(self)
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn seat_name(&self, seat: usize) -> String {
+        if seat == RED { "red" } else { "blue" }.to_string()
+    }
+
+    fn turn(&self) -> Turn {
+        if self.winner().is_some() {
+            Turn::Terminal
+        } else {
+            Turn::Player(self.to_move)
+        }
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        if self.winner().is_some() {
+            return;
+        }
+        let seat = self.to_move;
+        match self.phase {
+            Phase::Place => {
+                for kind in [Kind::Normal, Kind::Long] {
+                    if self.supply(seat, kind) > 0 {
+                        self.ladder
+                            .for_each_place(kind, |s| out.push(Move::Place(s)));
+                    }
+                }
+            }
+            Phase::Start => {
+                for c in 0..self.dims().cols {
+                    let end = Place::At(own_end(seat, c));
+                    if !self.markers[seat].iter().any(|m| m.place == end) {
+                        out.push(Move::Start(c));
+                    }
+                }
+            }
+            Phase::Move => self.marker_moves(out),
+            Phase::Reloc(_) => self.relocation_moves(out),
+        }
+    }
+
+    fn play(&mut self, mv: Move) {
+        let seat = self.to_move;
+        match mv {
+            Move::Place(s) => {
+                self.add_bridge(Bridge {
+                    owner: seat as u8,
+                    kind: s.kind,
+                    left: s.left,
+                    right: s.right,
+                });
+                self.after_placement();
+            }
+            Move::Start(c) => {
+                let slot = if self.markers[seat][0].place == Place::Off {
+                    0
+                } else {
+                    1
+                };
+                self.set_marker(
+                    seat,
+                    slot,
+                    Marker {
+                        place: Place::At(own_end(seat, c)),
+                        cross: false,
+                        moved: false,
+                    },
+                );
+                if slot == 1 {
+                    if seat == RED {
+                        self.set_phase(Phase::Start, BLUE);
+                    } else {
+                        self.set_phase(Phase::Move, BLUE);
+                    }
+                }
+            }
+            Move::Marker { slot, enter, push } => {
+                self.run_marker(seat, slot as usize, enter);
+                if push {
+                    if let Some(n) = self.pushable(seat) {
+                        self.push(seat, n);
+                    }
+                }
+                self.bring_in_third(seat);
+                if self.winner().is_none() {
+                    self.after_marker_move();
+                }
+            }
+            Move::Relocate { from, to } => {
+                if let Some(b) = self.remove_bridge(from) {
+                    self.add_bridge(Bridge {
+                        left: to.left,
+                        right: to.right,
+                        ..b
+                    });
+                }
+                self.after_relocation();
+            }
+            Move::Pass => self.after_relocation(),
+        }
+    }
+
+    fn payoffs(&self) -> Payoffs {
+        match self.winner() {
+            Some(w) => Payoffs::win(w, 2),
+            None => Payoffs::draw(2),
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        let mut h = KEYS.phase[self.phase.code()];
+        if self.to_move == BLUE {
+            h ^= KEYS.blue;
+        }
+        for b in self.ladder.bridges() {
+            h ^= Self::bridge_key(&b);
+        }
+        for seat in 0..2 {
+            for slot in 0..3 {
+                h ^= KEYS.marker[seat][slot][self.markers[seat][slot].code()];
+            }
+        }
+        h
+    }
+
+    fn ply_limit(&self) -> u32 {
+        self.ply_limit
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, Error> {
+        notation::parse_move(self, text)
+    }
+
+    fn move_notation(&self, mv: Move) -> String {
+        notation::write_move(self, mv)
+    }
+
+    fn evaluate(&self, seat: usize) -> i32 {
+        eval::evaluate(self, seat)
+    }
+
+    fn move_hint(&self, mv: Move) -> i32 {
+        eval::move_hint(self, mv)
+    }
+}
+
+impl PartialEq for Amidakuji {
+    fn eq(&self, other: &Self) -> bool {
+        self.ladder == other.ladder
+            && self.markers == other.markers
+            && self.phase == other.phase
+            && self.to_move == other.to_move
+    }
+}
+
+impl Eq for Amidakuji {}

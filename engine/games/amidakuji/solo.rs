@@ -1,0 +1,1 @@
+//! The one-player puzzle (being built).
