@@ -53,11 +53,25 @@ pub fn clap_exit(e: clap::Error) -> ExitCode {
             }
         }
         _ => {
+            // Clap's message may continue on indented lines (the missing arguments): fold them
+            // into the one line, and leave out the usage block.
             let text = e.render().to_string();
-            let first = text
-                .lines()
-                .find(|l| !l.trim().is_empty())
-                .unwrap_or("bad arguments");
+            let mut parts: Vec<&str> = Vec::new();
+            for line in text.lines() {
+                let line = line.trim();
+                if line.starts_with("Usage:") || line.starts_with("For more information") {
+                    break;
+                }
+                if !line.is_empty() {
+                    parts.push(line);
+                }
+            }
+            let joined = parts.join(" ");
+            let first = if joined.is_empty() {
+                "bad arguments"
+            } else {
+                joined.as_str()
+            };
             let first = first.strip_prefix("error: ").unwrap_or(first);
             eprintln!("tabula: {first} (see tabula --help)");
             ExitCode::from(2)

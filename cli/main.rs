@@ -2,8 +2,8 @@
 //! logic of its own.
 
 mod arena;
-mod chain;
 mod bigbang;
+mod chain;
 mod common;
 mod explore;
 mod perft;
