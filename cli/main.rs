@@ -1,6 +1,7 @@
 //! `tabula`: the command line. It parses arguments, calls the engine and prints; it holds no game
 //! logic of its own.
 
+mod amidakuji;
 mod common;
 mod explore;
 mod perft;
@@ -32,6 +33,8 @@ enum Command {
     Moves(explore::MovesArgs),
     /// Count the leaves of the move tree to a depth (move-generator check and speed).
     Perft(perft::PerftArgs),
+    /// Amidakuji only: the one-player puzzle solver.
+    Amidakuji(amidakuji::AmidakujiArgs),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -41,6 +44,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Show(a) => explore::show(a),
         Command::Moves(a) => explore::moves(a),
         Command::Perft(a) => perft::perft(a),
+        Command::Amidakuji(a) => amidakuji::run(a),
     }
 }
 
