@@ -6,7 +6,7 @@ use clap::{Args, Subcommand};
 use serde_json::json;
 use tabula::games::amidakuji::board::Dims;
 use tabula::games::amidakuji::notation::{parse_layout, write_layout};
-use tabula::games::amidakuji::solo::{random_layout, replay, solve, SoloLimits};
+use tabula::games::amidakuji::solo::{random_layout, replay, solve, SoloLimits, SoloRules};
 use tabula::Error;
 
 use crate::common::{print_json, CliError};
@@ -43,6 +43,9 @@ pub struct SoloArgs {
     /// Most seconds of search.
     #[arg(long, default_value_t = 20.0)]
     pub time: f64,
+    /// The two relocations before each run must move two different bridges.
+    #[arg(long)]
+    pub distinct: bool,
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
@@ -69,10 +72,13 @@ fn solo(args: SoloArgs) -> Result<(), CliError> {
         time: Some(Duration::from_secs_f64(args.time)),
     };
     let started = Instant::now();
-    let result = solve(&ladder, limits);
+    let rules = SoloRules {
+        distinct: args.distinct,
+    };
+    let result = solve(&ladder, rules, limits);
     let seconds = started.elapsed().as_secs_f64();
     // The sequence is replayed on its own as a check of the answer.
-    replay(&ladder, &result.runs)
+    replay(&ladder, rules, &result.runs)
         .map_err(|e| CliError(format!("internal error: the solver's sequence fails: {e}")))?;
     let layout = write_layout(&ladder);
     if args.json {
@@ -90,6 +96,7 @@ fn solo(args: SoloArgs) -> Result<(), CliError> {
             .collect();
         return print_json(&json!({
             "layout": layout,
+            "distinct": args.distinct,
             "score": result.score,
             "max": result.max,
             "exact": result.exact,

@@ -6,14 +6,14 @@ use std::collections::HashMap;
 use tabula::games::amidakuji::board::{Dims, Point};
 use tabula::games::amidakuji::bridges::{Bridge, Ladder};
 use tabula::games::amidakuji::notation::{parse_layout, write_layout};
-use tabula::games::amidakuji::solo::{random_layout, replay, solve, SoloLimits};
+use tabula::games::amidakuji::solo::{random_layout, replay, solve, SoloLimits, SoloRules};
 use tabula::games::amidakuji::walk::full_walk;
 
 fn solve_text(text: &str) -> (u32, bool) {
     let l = parse_layout(text).unwrap();
-    let r = solve(&l, SoloLimits::default());
+    let r = solve(&l, SoloRules::default(), SoloLimits::default());
     assert_eq!(
-        replay(&l, &r.runs),
+        replay(&l, SoloRules::default(), &r.runs),
         Ok(r.score),
         "sequence replays at {text}"
     );
@@ -46,7 +46,7 @@ fn one_bridge_reaches_every_end() {
 #[test]
 fn the_score_counts_new_ends_and_the_bound_is_2n_minus_1() {
     let l = parse_layout("6x8 rna2b2,bnd3e3").unwrap();
-    let r = solve(&l, SoloLimits::default());
+    let r = solve(&l, SoloRules::default(), SoloLimits::default());
     assert_eq!(r.max, 11);
     assert!(r.score <= r.max);
     assert_eq!(r.runs.len() as u32, r.score);
@@ -57,10 +57,11 @@ fn the_score_counts_new_ends_and_the_bound_is_2n_minus_1() {
 #[test]
 fn a_limit_is_reported_and_the_score_is_a_lower_bound() {
     let l = parse_layout("6x8 rna2b2,bnd3e3").unwrap();
-    let full = solve(&l, SoloLimits::default());
+    let full = solve(&l, SoloRules::default(), SoloLimits::default());
     assert!(full.exact && full.score == 11);
     let r = solve(
         &l,
+        SoloRules::default(),
         SoloLimits {
             nodes: 1,
             time: None,
@@ -69,7 +70,7 @@ fn a_limit_is_reported_and_the_score_is_a_lower_bound() {
     assert!(!r.exact);
     assert_eq!(r.stopped_by, Some("node limit"));
     assert!(r.score >= 1 && r.score < full.score);
-    assert_eq!(replay(&l, &r.runs), Ok(r.score));
+    assert_eq!(replay(&l, SoloRules::default(), &r.runs), Ok(r.score));
 }
 
 fn end_bit(p: Point) -> u16 {
@@ -178,7 +179,7 @@ fn roomy_layouts_match_a_brute_force() {
         .map(|s| random_layout(Dims { cols: 5, rows: 4 }, s))
         .chain((2..6).map(crowded))
     {
-        let r = solve(&l, SoloLimits::default());
+        let r = solve(&l, SoloRules::default(), SoloLimits::default());
         assert_eq!(r.score, brute_score(&l), "{}", write_layout(&l));
     }
 }
@@ -189,9 +190,26 @@ fn small_layouts_match_a_brute_force() {
     layouts.push(parse_layout("5x4 rnb2c3").unwrap());
     layouts.push(parse_layout("6x4 rna1b1,rna2b2,rna3b3,rna4b4,rnc1d1,rnc2d2,bnc3d3,bnc4d4,bne1f1,bne2f2,bne3f3,bne4f4").unwrap());
     for l in layouts {
-        let r = solve(&l, SoloLimits::default());
+        let r = solve(&l, SoloRules::default(), SoloLimits::default());
         assert!(r.exact);
-        assert_eq!(replay(&l, &r.runs), Ok(r.score));
+        assert_eq!(replay(&l, SoloRules::default(), &r.runs), Ok(r.score));
         assert_eq!(r.score, brute_score(&l), "{}", write_layout(&l));
     }
+}
+
+#[test]
+fn distinct_relocations_need_two_bridges() {
+    let strict = SoloRules { distinct: true };
+    // One bridge cannot make two relocations of different bridges: one run only.
+    let l = parse_layout("5x4 rnc1d1").unwrap();
+    let r = solve(&l, strict, SoloLimits::default());
+    assert_eq!((r.score, r.exact), (1, true));
+    // Two bridges: each run moves both; the solver's sequence obeys the stricter rule.
+    let l = parse_layout("5x4 rnc1d1,bna3b3").unwrap();
+    let r = solve(&l, strict, SoloLimits::default());
+    assert_eq!(replay(&l, strict, &r.runs), Ok(r.score));
+    assert!(r.runs[1..]
+        .iter()
+        .all(|run| run.relocations[0].1 != run.relocations[1].0));
+    assert!(r.exact);
 }

@@ -42,6 +42,14 @@ impl Default for SoloLimits {
     }
 }
 
+/// Which reading of "move 2 bridges" the puzzle uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SoloRules {
+    /// The two relocations move two different bridges (otherwise one bridge may move twice,
+    /// and the two may cancel out).
+    pub distinct: bool,
+}
+
 /// One relocation: a bridge's old place and its new one.
 pub type Relocation = (Span, Span);
 
@@ -120,6 +128,7 @@ fn places(l: &Ladder, kind: Kind) -> Vec<Span> {
 }
 
 struct Search {
+    distinct: bool,
     cols: u8,
     max: u32,
     best: u32,
@@ -216,7 +225,9 @@ impl Search {
                 .map(|x| (*b, x))
         }) {
             seen.insert(layout_hash(l));
-            consider(l.clone(), vec![(span_of(&b), x), (x, span_of(&b))], 0);
+            if !self.distinct {
+                consider(l.clone(), vec![(span_of(&b), x), (x, span_of(&b))], 0);
+            }
         } else {
             // No bridge can move at all: the puzzle ends here.
             self.done.insert(key);
@@ -227,7 +238,7 @@ impl Search {
             let mut lifted = l.clone();
             lifted.remove(b.left);
             let free = places(&lifted, b.kind);
-            if free.len() < 3 {
+            if free.len() < 3 || self.distinct {
                 continue;
             }
             for &y in &free {
@@ -256,7 +267,9 @@ impl Search {
                 return;
             }
         }
-        // Level 2: two different bridges move, in an order that keeps every place free.
+        // Level 2: two different bridges move, in an order that keeps every place free. The
+        // candidates are kept small (indices and places) and tried leftmost destination first.
+        let mut pairs: Vec<(u8, usize, Span, usize, Span)> = Vec::new();
         for (i, a) in bridges.iter().enumerate() {
             let mut la = l.clone();
             la.remove(a.left);
@@ -289,14 +302,34 @@ impl Search {
                         if !seen.insert(layout_hash(&next)) {
                             continue;
                         }
-                        let relocs = vec![(span_of(a), y), (span_of(b), z)];
-                        if self.try_layout(&next, relocs, visited, cur) {
-                            return;
+                        let to = full_walk(&next, cur);
+                        if let Point::Top(c) | Point::Bottom(c) = to {
+                            if visited & end_bit(to) == 0 {
+                                pairs.push((c, i, y, j, z));
+                            }
                         }
                     }
                 }
             }
-            if self.stopped.is_some() {
+        }
+        pairs.sort_by_key(|p| p.0);
+        for (_, i, y, j, z) in pairs {
+            let (a, b) = (bridges[i], bridges[j]);
+            let mut next = l.clone();
+            next.remove(a.left);
+            next.add(Bridge {
+                left: y.left,
+                right: y.right,
+                ..a
+            });
+            next.remove(b.left);
+            next.add(Bridge {
+                left: z.left,
+                right: z.right,
+                ..b
+            });
+            let relocs = vec![(span_of(&a), y), (span_of(&b), z)];
+            if self.try_layout(&next, relocs, visited, cur) {
                 return;
             }
         }
@@ -306,10 +339,11 @@ impl Search {
     }
 }
 
-/// Solves the puzzle for the layout `ladder`.
-pub fn solve(ladder: &Ladder, limits: SoloLimits) -> SoloResult {
+/// Solves the puzzle for the layout `ladder` under `rules`, within `limits`.
+pub fn solve(ladder: &Ladder, rules: SoloRules, limits: SoloLimits) -> SoloResult {
     let cols = ladder.dims.cols;
     let mut s = Search {
+        distinct: rules.distinct,
         cols,
         max: 2 * cols as u32 - 1,
         best: 0,
@@ -349,7 +383,7 @@ pub fn solve(ladder: &Ladder, limits: SoloLimits) -> SoloResult {
 
 /// Replays a sequence on `ladder`, checking every relocation and run; returns the score or
 /// what is wrong. Used by tests and to double-check the solver's answer.
-pub fn replay(ladder: &Ladder, runs: &[Run]) -> Result<u32, String> {
+pub fn replay(ladder: &Ladder, rules: SoloRules, runs: &[Run]) -> Result<u32, String> {
     let mut l = ladder.clone();
     let mut visited = 0u16;
     let mut cur = None;
@@ -362,6 +396,12 @@ pub fn replay(ladder: &Ladder, runs: &[Run]) -> Result<u32, String> {
         } else {
             if run.relocations.len() != 2 {
                 return Err(format!("run {}: exactly 2 relocations", i + 1));
+            }
+            if rules.distinct && run.relocations[1].0 == run.relocations[0].1 {
+                return Err(format!(
+                    "run {}: the relocations move one bridge twice",
+                    i + 1
+                ));
             }
             if Some(run.from) != cur {
                 return Err(format!("run {} starts where the last ended", i + 1));
