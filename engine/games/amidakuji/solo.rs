@@ -113,6 +113,12 @@ fn layout_hash(l: &Ladder) -> u64 {
     })
 }
 
+/// The hash key of one bridge place, ignoring the owner.
+fn span_key(s: &Span) -> u64 {
+    let dr = s.right.row() as i8 - s.left.row() as i8;
+    KEYS.bridge[s.left.index()][shape_code(dr, 0, s.kind == Kind::Long)]
+}
+
 fn span_of(b: &Bridge) -> Span {
     Span {
         kind: b.kind,
@@ -270,47 +276,56 @@ impl Search {
         // Level 2: two different bridges move, in an order that keeps every place free. The
         // candidates are kept small (indices and places) and tried leftmost destination first.
         let mut pairs: Vec<(u8, usize, Span, usize, Span)> = Vec::new();
+        // One scratch ladder, changed and restored in place; the layout hash is updated by
+        // XOR, so no candidate costs an allocation.
+        let base = layout_hash(l);
+        let mut work = l.clone();
         for (i, a) in bridges.iter().enumerate() {
-            let mut la = l.clone();
-            la.remove(a.left);
-            for y in places(&la, a.kind) {
+            work.remove(a.left);
+            for y in places(&work, a.kind) {
                 if y == span_of(a) {
                     continue;
                 }
-                let mut after_a = la.clone();
-                after_a.add(Bridge {
+                let moved_a = Bridge {
                     left: y.left,
                     right: y.right,
                     ..*a
-                });
+                };
+                work.add(moved_a);
+                let h_a = base ^ span_key(&span_of(a)) ^ span_key(&y);
                 for (j, b) in bridges.iter().enumerate() {
                     if i == j {
                         continue;
                     }
-                    let mut lb = after_a.clone();
-                    lb.remove(b.left);
-                    for z in places(&lb, b.kind) {
+                    work.remove(b.left);
+                    let zs = places(&work, b.kind);
+                    for z in zs {
                         if z == span_of(b) {
                             continue;
                         }
-                        let mut next = lb.clone();
-                        next.add(Bridge {
+                        let h = h_a ^ span_key(&span_of(b)) ^ span_key(&z);
+                        if !seen.insert(h) {
+                            continue;
+                        }
+                        let moved_b = Bridge {
                             left: z.left,
                             right: z.right,
                             ..*b
-                        });
-                        if !seen.insert(layout_hash(&next)) {
-                            continue;
-                        }
-                        let to = full_walk(&next, cur);
+                        };
+                        work.add(moved_b);
+                        let to = full_walk(&work, cur);
+                        work.remove(z.left);
                         if let Point::Top(c) | Point::Bottom(c) = to {
                             if visited & end_bit(to) == 0 {
                                 pairs.push((c, i, y, j, z));
                             }
                         }
                     }
+                    work.add(*b);
                 }
+                work.remove(y.left);
             }
+            work.add(*a);
         }
         pairs.sort_by_key(|p| p.0);
         for (_, i, y, j, z) in pairs {
