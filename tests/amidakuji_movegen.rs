@@ -352,7 +352,7 @@ impl P {
             self.to = 1;
         } else {
             self.phase = format!("reloc{}", k + 1);
-            self.to = if k % 2 == 0 { 0 } else { 1 };
+            self.to = if k.is_multiple_of(2) { 0 } else { 1 };
         }
     }
 

@@ -123,8 +123,9 @@ fn placement_fills_a_small_board_and_ends() {
         g.play(ms[0]);
         placed += 1;
     }
-    assert!(placed < 16 && placed >= 7, "{placed}");
-    assert!(g.ladder().free().count() < 4 || !g.can_place(RED) && !g.can_place(BLUE));
+    assert!((7..16).contains(&placed), "{placed}");
+    assert!(!g.can_place(RED) && !g.can_place(BLUE));
+    assert_eq!(g.phase(), Phase::Start);
 }
 
 // ---- Start points ------------------------------------------------------------------------
@@ -391,7 +392,7 @@ fn relocation_limits() {
     // A free own bridge moves, keeping its kind, possibly reusing one of its nodes.
     assert!(ms.contains(&"nd3e3>nd3e4".to_string()));
     assert!(
-        ms.contains(&"la5b7>la1b3".to_string()) == false,
+        !ms.contains(&"la5b7>la1b3".to_string()),
         "a1 holds a bridge"
     );
     assert!(ms.contains(&"la5b7>la7b5".to_string()));

@@ -280,8 +280,7 @@ fn parse(text: &str, ply_limit: u32) -> Result<Amidakuji, String> {
 fn check(g: &Amidakuji) -> Result<(), String> {
     let names = ["red", "blue"];
     let all_off = g.markers.iter().flatten().all(|m| m.place == Place::Off);
-    for seat in 0..2 {
-        let name = names[seat];
+    for (seat, name) in names.iter().enumerate() {
         for (i, m) in g.markers[seat].iter().enumerate() {
             if let Place::At(Point::Node(n)) = m.place {
                 if g.ladder.partner(n).is_none() {
@@ -390,9 +389,8 @@ fn check(g: &Amidakuji) -> Result<(), String> {
             }
         }
         Phase::Move | Phase::Reloc(_) => {
-            for seat in 0..2 {
+            for (seat, name) in names.iter().enumerate() {
                 let ms = &g.markers[seat];
-                let name = names[seat];
                 if ms[0].place == Place::Off || ms[1].place == Place::Off {
                     return Err(format!(
                         "{name} markers 1 and 2 are in play after phase start"
@@ -414,13 +412,11 @@ fn check(g: &Amidakuji) -> Result<(), String> {
             }
             if g.winner().is_none() {
                 match g.phase {
-                    Phase::Move => {
-                        if !g.has_movable(g.to_move) {
-                            return Err(format!(
-                                "{} is to move a marker but has none that may move this round",
-                                names[g.to_move]
-                            ));
-                        }
+                    Phase::Move if !g.has_movable(g.to_move) => {
+                        return Err(format!(
+                            "{} is to move a marker but has none that may move this round",
+                            names[g.to_move]
+                        ));
                     }
                     Phase::Reloc(k) => {
                         let expect = if k % 2 == 0 { BLUE } else { RED };

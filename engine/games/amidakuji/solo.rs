@@ -155,7 +155,7 @@ impl Search {
         self.nodes += 1;
         if self.nodes > self.limits.nodes {
             self.stopped = Some("node limit");
-        } else if self.nodes % 256 == 0 {
+        } else if self.nodes.is_multiple_of(256) {
             if let Some(t) = self.limits.time {
                 if self.started.elapsed() > t {
                     self.stopped = Some("time limit");
