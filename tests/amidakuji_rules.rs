@@ -474,3 +474,22 @@ fn a_push_can_bring_two_markers_home_at_once() {
     assert_eq!(g.winner(), Some(RED));
     assert_eq!(pos(&g.notation()).turn(), Turn::Terminal);
 }
+
+#[test]
+fn smallest_position_where_the_literal_turn_order_has_no_move() {
+    // Blue's push slides his unmoved marker 2 home (c^) and his third marker waits: in the
+    // literal order Blue, Red, Blue, Red, Blue's second turn has no marker to move. Tabula skips
+    // it (reported as a rules gap); a position with Blue to move here is rejected.
+    let s = "5x4 bna1b1,rnb2c2,bna4b4 d^,e^,- a_,c2s,- move b";
+    assert_eq!(
+        after(s, "1!"),
+        "5x4 bna1b1,bna4b4 d^,e^,- b1x',c^,R' move r"
+    );
+    let g = play_all(s, &["1!", "1"]);
+    assert_eq!(g.turn(), Turn::Player(RED));
+    assert!(Amidakuji::from_notation(
+        "5x4 bna1b1,bna4b4 d_,e^,R b1x',c^,R' move b",
+        &GameOptions::new()
+    )
+    .is_err());
+}
