@@ -90,3 +90,38 @@ fn random_games_cover_every_phase_pushes_and_knock_outs() {
         "{pushes} {entries} {wins}"
     );
 }
+
+#[test]
+fn evaluation_is_bounded_and_antisymmetric_and_hints_favour_winning_moves() {
+    use rand::RngExt;
+    use tabula::{Turn, EVAL_LIMIT};
+    let o = GameOptions::new().with("size", "5x6");
+    let mut r = tabula::random::rng(4);
+    for _ in 0..10 {
+        let mut g = Amidakuji::start(&o).unwrap();
+        let mut ms = Vec::new();
+        for _ in 0..200 {
+            let e = g.evaluate(0);
+            assert!(e.abs() <= EVAL_LIMIT);
+            assert_eq!(e, -g.evaluate(1));
+            if g.turn() == Turn::Terminal {
+                break;
+            }
+            ms.clear();
+            g.legal_moves(&mut ms);
+            g.play(ms[r.random_range(0..ms.len())]);
+        }
+    }
+    // Red can win at once with marker 2 (e^ straight to e_): that move is hinted above marker 3 entering at a^.
+    let g = Amidakuji::from_notation(
+        "6x8 rna2b2,rnb4c4 c_,e^,R a_,f_,- move r",
+        &o.clone().with("size", "6x8"),
+    )
+    .unwrap();
+    let two = g.parse_move("2").unwrap();
+    let three = g.parse_move("3@a^").unwrap();
+    assert!(g.move_hint(two) > g.move_hint(three));
+    let mut after = g.clone();
+    after.play(two);
+    assert!(after.evaluate(0) > g.evaluate(0));
+}
