@@ -213,3 +213,46 @@ fn distinct_relocations_need_two_bridges() {
         .all(|run| run.relocations[0].1 != run.relocations[1].0));
     assert!(r.exact);
 }
+
+/// The layout seen in a mirror (`mirror`) and/or upside down (`flip`).
+fn transformed(l: &Ladder, mirror: bool, flip: bool) -> Ladder {
+    use tabula::games::amidakuji::board::Node;
+    let (n, rows) = (l.dims.cols, l.dims.rows);
+    let mut out = Ladder::new(l.dims);
+    for b in l.bridges() {
+        let (mut c, mut r1, mut r2) = (b.left.col(), b.left.row(), b.right.row());
+        if mirror {
+            c = n - 2 - c;
+            std::mem::swap(&mut r1, &mut r2);
+        }
+        if flip {
+            r1 = rows - 1 - r1;
+            r2 = rows - 1 - r2;
+        }
+        out.add(Bridge {
+            left: Node::new(c, r1),
+            right: Node::new(c + 1, r2),
+            ..b
+        });
+    }
+    out
+}
+
+#[test]
+fn scores_are_the_same_under_the_board_symmetries() {
+    let texts = [
+        "6x8 rna2b2,bnd3e3",
+        "5x4 rnb1c1,bnb2c2,rnb3c3,bnb4c4,rnd1e1,bnd2e2,rnd3e3,bnd4e4",
+        "6x4 rna1b1,rna2b2,rna3b3,rna4b4,rnc1d1,rnc2d2,bnc3d3,bnc4d4,bne1f1,bne2f2,bne3f3,bne4f4",
+    ];
+    for text in texts {
+        let l = parse_layout(text).unwrap();
+        let want = solve(&l, SoloRules::default(), SoloLimits::default()).score;
+        for (m, f) in [(true, false), (false, true), (true, true)] {
+            let t = transformed(&l, m, f);
+            let r = solve(&t, SoloRules::default(), SoloLimits::default());
+            assert_eq!(r.score, want, "{text} mirror {m} flip {f}");
+            assert_eq!(replay(&t, SoloRules::default(), &r.runs), Ok(r.score));
+        }
+    }
+}

@@ -10,7 +10,8 @@
 //!
 //! The search is exact: a depth-first branch and bound over (layout, visited ends, current end),
 //! with a table of states already searched (a state's depth is fixed by its visited set, so a
-//! repeat can never do better than the first visit) and the bound "runs alternate sides, so at
+//! repeat can never do better than the first visit; the four images of a state under the
+//! left-right mirror and the top-bottom flip share one entry) and the bound "runs alternate sides, so at
 //! most `2 * min + (1 if the next side has more)` more ends". Successor layouts are tried by
 //! cost: no net change, one bridge moved, then two bridges moved, since the first solution that
 //! meets the bound ends the search. Node and time limits stop it; the best found is then a lower
@@ -119,6 +120,53 @@ fn span_key(s: &Span) -> u64 {
     KEYS.bridge[s.left.index()][shape_code(dr, 0, s.kind == Kind::Long)]
 }
 
+/// The table key of a state, the same for the four images of a state under the board's
+/// symmetries (left-right mirror; top-bottom flip, which swaps the sides: walks are reversible,
+/// so walking up a flipped ladder is walking down the original).
+fn canonical_key(l: &Ladder, visited: u16, cur: Point) -> (u64, u16, u16) {
+    let (n, rows) = (l.dims.cols, l.dims.rows);
+    let cur = end_bit(cur);
+    let mirror_ends = |bits: u16| {
+        let mut out = 0u16;
+        for c in 0..n {
+            if bits & (1 << c) != 0 {
+                out |= 1 << (n - 1 - c);
+            }
+            if bits & (1 << (8 + c)) != 0 {
+                out |= 1 << (8 + n - 1 - c);
+            }
+        }
+        out
+    };
+    let flip_ends = |bits: u16| bits.rotate_left(8);
+    let mut hashes = [0u64; 4];
+    for b in l.bridges() {
+        let (c, r1, r2) = (b.left.col(), b.left.row(), b.right.row());
+        let long = b.kind == Kind::Long;
+        let images = [
+            (c, r1, r2),
+            (n - 2 - c, r2, r1),
+            (c, rows - 1 - r1, rows - 1 - r2),
+            (n - 2 - c, rows - 1 - r2, rows - 1 - r1),
+        ];
+        for (h, (c, a, b)) in hashes.iter_mut().zip(images) {
+            let left = super::board::Node::new(c, a);
+            *h ^= KEYS.bridge[left.index()][shape_code(b as i8 - a as i8, 0, long)];
+        }
+    }
+    let keys = [
+        (hashes[0], visited, cur),
+        (hashes[1], mirror_ends(visited), mirror_ends(cur)),
+        (hashes[2], flip_ends(visited), flip_ends(cur)),
+        (
+            hashes[3],
+            flip_ends(mirror_ends(visited)),
+            flip_ends(mirror_ends(cur)),
+        ),
+    ];
+    keys.into_iter().min().expect("four keys")
+}
+
 fn span_of(b: &Bridge) -> Span {
     Span {
         kind: b.kind,
@@ -202,7 +250,7 @@ impl Search {
         if self.finished() || depth + bound(visited, cur, self.cols) <= self.best {
             return;
         }
-        let key = (layout_hash(l), visited, end_bit(cur));
+        let key = canonical_key(l, visited, cur);
         if self.done.contains(&key) || self.out_of_budget() {
             return;
         }
