@@ -9,7 +9,7 @@ use tabula::games::amidakuji::notation::{parse_layout, write_layout};
 use tabula::games::amidakuji::solo::{random_layout, replay, solve, SoloLimits, SoloRules};
 use tabula::Error;
 
-use crate::common::{print_json, CliError};
+use crate::common::{print_json, show_progress, CliError};
 
 /// Arguments of `tabula amidakuji`.
 #[derive(Args, Debug)]
