@@ -71,6 +71,12 @@ fn solo(args: SoloArgs) -> Result<(), CliError> {
         nodes: args.nodes,
         time: Some(Duration::from_secs_f64(args.time)),
     };
+    if show_progress(args.json) {
+        eprintln!(
+            "searching (at most {} nodes, {} s)...",
+            args.nodes, args.time
+        );
+    }
     let started = Instant::now();
     let rules = SoloRules {
         distinct: args.distinct,
