@@ -236,15 +236,6 @@ impl Amidakuji {
             .any(|m| m.place == Place::At(Point::Node(n)))
     }
 
-    /// The state after marker `slot` of the mover makes its turn, without a push, and whether
-    /// a push is then possible.
-    fn after_marker(&self, slot: usize, enter: Option<u8>) -> (Amidakuji, Option<Node>) {
-        let mut next = self.clone();
-        next.run_marker(self.to_move, slot, enter);
-        let push = next.pushable(self.to_move);
-        (next, push)
-    }
-
     fn marker_moves(&self, out: &mut Vec<Move>) {
         let seat = self.to_move;
         for slot in 0..3 {
@@ -253,14 +244,14 @@ impl Amidakuji {
                 continue;
             }
             let mut add = |enter: Option<u8>| {
-                let (_, push) = self.after_marker(slot, enter);
+                let push = self.push_possible(seat, slot, self.turn_end(seat, slot, enter));
                 let slot = slot as u8;
                 out.push(Move::Marker {
                     slot,
                     enter,
                     push: false,
                 });
-                if push.is_some() {
+                if push {
                     out.push(Move::Marker {
                         slot,
                         enter,
@@ -283,9 +274,9 @@ impl Amidakuji {
     fn relocation_moves(&self, out: &mut Vec<Move>) {
         out.push(Move::Pass);
         let seat = self.to_move as u8;
+        // Each bridge is lifted from a scratch copy and put back, so no list is allocated.
         let mut lifted = self.ladder.clone();
-        let own: Vec<Bridge> = self.ladder.bridges().filter(|b| b.owner == seat).collect();
-        for b in own {
+        for b in self.ladder.bridges().filter(|b| b.owner == seat) {
             if self.marker_on(b.left) || self.marker_on(b.right) {
                 continue;
             }
