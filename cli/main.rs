@@ -4,6 +4,7 @@
 mod arena;
 mod bigbang;
 mod chain;
+mod amidakuji;
 mod common;
 mod explore;
 mod perft;
@@ -54,6 +55,8 @@ enum Command {
     Senet(senet::SenetArgs),
     /// Big Bang analysis: the loser's penalty.
     Bigbang(bigbang::BigBangArgs),
+    /// Amidakuji only: the one-player puzzle solver.
+    Amidakuji(amidakuji::AmidakujiArgs),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -71,6 +74,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Chain(a) => chain::chain(a),
         Command::Senet(a) => senet::senet(a),
         Command::Bigbang(a) => bigbang::bigbang(a),
+        Command::Amidakuji(a) => amidakuji::run(a),
     }
 }
 

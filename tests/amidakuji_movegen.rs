@@ -352,7 +352,7 @@ impl P {
             self.to = 1;
         } else {
             self.phase = format!("reloc{}", k + 1);
-            self.to = if k % 2 == 0 { 0 } else { 1 };
+            self.to = if k.is_multiple_of(2) { 0 } else { 1 };
         }
     }
 
@@ -639,6 +639,38 @@ fn random_games_match_the_slow_model_at_every_state() {
             moves.clear();
             g.legal_moves(&mut moves);
             g.play(moves[r.random_range(0..moves.len())]);
+        }
+    }
+}
+
+/// Perft numbers for regression: the smaller depths are recounted by the slow model here, the
+/// start-phase ones by hand (Red 5 then 4 ends, Blue 5: 5, 20, 100).
+const PERFT: &[(&str, &[u64])] = &[
+    ("6x8 - -,-,- -,-,- place r", &[170, 26370, 3254428]),
+    (
+        "6x8 rna2b2,bnb4c4,rnb6c7,bnd3e3,rle1f3 c_,a2s',R' R,b6x,a^ move b",
+        &[6, 10, 298, 28038, 2099712],
+    ),
+    (
+        "5x4 rnb1c1,bnb2c2,rnb3c3,bnb4c4,rnd1e1,bnd2e2,rnd3e3,bnd4e4 -,-,- -,-,- start r",
+        &[5, 20, 100],
+    ),
+];
+
+#[test]
+fn perft_table() {
+    for &(text, counts) in PERFT {
+        let g = Amidakuji::from_notation(text, &GameOptions::new()).unwrap();
+        for (d, &want) in counts.iter().enumerate() {
+            let depth = d as u32 + 1;
+            assert_eq!(perft(&g, depth), want, "perft {depth} at {text}");
+            if want <= 30_000 {
+                assert_eq!(
+                    slow_perft(text, depth),
+                    want,
+                    "slow perft {depth} at {text}"
+                );
+            }
         }
     }
 }

@@ -133,6 +133,54 @@ impl Amidakuji {
         );
     }
 
+    /// Where marker `slot` of `seat` ends its turn (entering at `enter` from reserve). Knock-outs
+    /// never move the mover, so this is the walk alone: move generation uses it to see whether
+    /// a push is possible without playing the move.
+    pub(crate) fn turn_end(&self, seat: usize, slot: usize, enter: Option<u8>) -> Point {
+        let down = walks_down(seat);
+        let m = self.markers[seat][slot];
+        let (mut at, mut kind) = match m.place {
+            Place::At(Point::Node(n)) if m.cross => (Point::Node(n), StepKind::Cross),
+            Place::At(p) => (p, StepKind::Straight),
+            _ => (own_end(seat, enter.unwrap_or(0)), StepKind::Straight),
+        };
+        for _ in 0..3 {
+            at = step(&self.ladder, at, kind, down);
+            kind = kind.other();
+            if !matches!(at, Point::Node(_)) {
+                break;
+            }
+        }
+        at
+    }
+
+    /// Whether, with marker `slot` of `seat` moved to `end`, two markers of `seat` stand on the
+    /// ends of one enemy bridge.
+    pub(crate) fn push_possible(&self, seat: usize, slot: usize, end: Point) -> bool {
+        let mut nodes = [None; 3];
+        for (i, m) in self.markers[seat].iter().enumerate() {
+            let place = if i == slot { Place::At(end) } else { m.place };
+            if let Place::At(Point::Node(n)) = place {
+                nodes[i] = Some(n);
+            }
+        }
+        for i in 0..3 {
+            for j in i + 1..3 {
+                if let (Some(a), Some(b)) = (nodes[i], nodes[j]) {
+                    if self.ladder.partner(a) == Some(b)
+                        && self
+                            .ladder
+                            .bridge_at(a)
+                            .is_some_and(|x| x.owner as usize != seat)
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
     /// The enemy bridge (by a node of it) that two markers of `seat` stand on the ends of.
     pub(crate) fn pushable(&self, seat: usize) -> Option<Node> {
         let ms = &self.markers[seat];

@@ -3,7 +3,9 @@
 //! Rules: `shared/rules/amidakuji.md`. Red (seat 0) places bridges first and starts from the top;
 //! Blue (seat 1) starts from the bottom and acts first in every round. The state is the ladder
 //! ([`bridges::Ladder`], node occupancy as a bitboard), three markers per player
-//! ([`markers::Marker`]), the phase and the player to move.
+//! ([`markers::Marker`]), the phase and the player to move. Modules: [`board`] (geometry),
+//! [`bridges`] (the ladder), [`walk`] (step rules), [`markers`] (turns, knock-outs, pushes,
+//! arrivals), [`notation`], [`render`], [`zobrist`], [`eval`], [`solo`] (the puzzle solver).
 //!
 //! Notation (see [`notation`] and `docs/amidakuji-notation.md`): the rules file's form
 //! `<N>x<R> <bridges> <red> <blue> <phase> <to-move>`. It already holds the whole state: the
@@ -12,6 +14,13 @@
 //! the ends where enemy markers have arrived, and `'` marks markers that moved this round. The
 //! extension is canonical form: bridges sorted by left node, `'` only in phase `move` and never
 //! on arrived markers, so every state has exactly one text.
+//!
+//! Points the rules leave open, as played here:
+//! - a player with no marker left to move in the movement half-round (a push slid his unmoved
+//!   marker home while the third waits) is skipped; the other player moves on;
+//! - a push may use any two of the mover's markers standing on an enemy bridge after the move,
+//!   and when it slides both home a player can end with 3 arrived markers (he has won);
+//! - a knocked-out marker keeps its `'`: one that had moved may not enter again this round.
 
 pub mod board;
 pub mod bridges;
@@ -227,15 +236,6 @@ impl Amidakuji {
             .any(|m| m.place == Place::At(Point::Node(n)))
     }
 
-    /// The state after marker `slot` of the mover makes its turn, without a push, and whether
-    /// a push is then possible.
-    fn after_marker(&self, slot: usize, enter: Option<u8>) -> (Amidakuji, Option<Node>) {
-        let mut next = self.clone();
-        next.run_marker(self.to_move, slot, enter);
-        let push = next.pushable(self.to_move);
-        (next, push)
-    }
-
     fn marker_moves(&self, out: &mut Vec<Move>) {
         let seat = self.to_move;
         for slot in 0..3 {
@@ -244,14 +244,14 @@ impl Amidakuji {
                 continue;
             }
             let mut add = |enter: Option<u8>| {
-                let (_, push) = self.after_marker(slot, enter);
+                let push = self.push_possible(seat, slot, self.turn_end(seat, slot, enter));
                 let slot = slot as u8;
                 out.push(Move::Marker {
                     slot,
                     enter,
                     push: false,
                 });
-                if push.is_some() {
+                if push {
                     out.push(Move::Marker {
                         slot,
                         enter,
@@ -274,9 +274,9 @@ impl Amidakuji {
     fn relocation_moves(&self, out: &mut Vec<Move>) {
         out.push(Move::Pass);
         let seat = self.to_move as u8;
+        // Each bridge is lifted from a scratch copy and put back, so no list is allocated.
         let mut lifted = self.ladder.clone();
-        let own: Vec<Bridge> = self.ladder.bridges().filter(|b| b.owner == seat).collect();
-        for b in own {
+        for b in self.ladder.bridges().filter(|b| b.owner == seat) {
             if self.marker_on(b.left) || self.marker_on(b.right) {
                 continue;
             }

@@ -168,23 +168,12 @@ fn markers(text: &str, dims: Dims, name: &str) -> Result<[Marker; 3], String> {
     Ok(out)
 }
 
-/// Reads and checks a position.
-pub fn parse_position(text: &str, ply_limit: u32) -> Result<Amidakuji, Error> {
-    parse(text, ply_limit).map_err(Error::position)
-}
-
-fn parse(text: &str, ply_limit: u32) -> Result<Amidakuji, String> {
-    let fields: Vec<&str> = text.split_whitespace().collect();
-    if fields.len() != 6 {
-        return Err(format!(
-            "expected 6 fields '<N>x<R> <bridges> <red> <blue> <phase> <to-move>', found {}",
-            fields.len()
-        ));
-    }
-    let dims = Dims::parse(fields[0])?;
+/// Reads a board size and a bridge list (the first two fields of a position).
+fn layout(size: &str, list: &str) -> Result<Ladder, String> {
+    let dims = Dims::parse(size)?;
     let mut ladder = Ladder::new(dims);
-    if fields[1] != "-" {
-        for b in fields[1].split(',') {
+    if list != "-" {
+        for b in list.split(',') {
             let owner = match b.chars().next() {
                 Some('r') => 0,
                 Some('b') => 1,
@@ -216,6 +205,46 @@ fn parse(text: &str, ply_limit: u32) -> Result<Amidakuji, String> {
             ));
         }
     }
+    Ok(ladder)
+}
+
+/// Reads a bridge layout for the puzzle: a whole position, or just its first two fields
+/// (`6x8 rna2b3,bla4b6`).
+pub fn parse_layout(text: &str) -> Result<Ladder, Error> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    match fields.len() {
+        1 => layout(fields[0], "-").map_err(Error::position),
+        2 => layout(fields[0], fields[1]).map_err(Error::position),
+        _ => parse_position(text, 1).map(|g| g.ladder),
+    }
+}
+
+/// Writes a layout as `<N>x<R> <bridges>`.
+pub fn write_layout(ladder: &Ladder) -> String {
+    let bridges: Vec<String> = ladder.bridges().map(|b| b.to_string()).collect();
+    let list = if bridges.is_empty() {
+        "-".to_string()
+    } else {
+        bridges.join(",")
+    };
+    format!("{} {list}", ladder.dims)
+}
+
+/// Reads and checks a position.
+pub fn parse_position(text: &str, ply_limit: u32) -> Result<Amidakuji, Error> {
+    parse(text, ply_limit).map_err(Error::position)
+}
+
+fn parse(text: &str, ply_limit: u32) -> Result<Amidakuji, String> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.len() != 6 {
+        return Err(format!(
+            "expected 6 fields '<N>x<R> <bridges> <red> <blue> <phase> <to-move>', found {}",
+            fields.len()
+        ));
+    }
+    let ladder = layout(fields[0], fields[1])?;
+    let dims = ladder.dims;
     let red = markers(fields[2], dims, "red")?;
     let blue = markers(fields[3], dims, "blue")?;
     let phase = match fields[4] {
@@ -251,8 +280,7 @@ fn parse(text: &str, ply_limit: u32) -> Result<Amidakuji, String> {
 fn check(g: &Amidakuji) -> Result<(), String> {
     let names = ["red", "blue"];
     let all_off = g.markers.iter().flatten().all(|m| m.place == Place::Off);
-    for seat in 0..2 {
-        let name = names[seat];
+    for (seat, name) in names.iter().enumerate() {
         for (i, m) in g.markers[seat].iter().enumerate() {
             if let Place::At(Point::Node(n)) = m.place {
                 if g.ladder.partner(n).is_none() {
@@ -361,9 +389,8 @@ fn check(g: &Amidakuji) -> Result<(), String> {
             }
         }
         Phase::Move | Phase::Reloc(_) => {
-            for seat in 0..2 {
+            for (seat, name) in names.iter().enumerate() {
                 let ms = &g.markers[seat];
-                let name = names[seat];
                 if ms[0].place == Place::Off || ms[1].place == Place::Off {
                     return Err(format!(
                         "{name} markers 1 and 2 are in play after phase start"
@@ -385,13 +412,11 @@ fn check(g: &Amidakuji) -> Result<(), String> {
             }
             if g.winner().is_none() {
                 match g.phase {
-                    Phase::Move => {
-                        if !g.has_movable(g.to_move) {
-                            return Err(format!(
-                                "{} is to move a marker but has none that may move this round",
-                                names[g.to_move]
-                            ));
-                        }
+                    Phase::Move if !g.has_movable(g.to_move) => {
+                        return Err(format!(
+                            "{} is to move a marker but has none that may move this round",
+                            names[g.to_move]
+                        ));
                     }
                     Phase::Reloc(k) => {
                         let expect = if k % 2 == 0 { BLUE } else { RED };

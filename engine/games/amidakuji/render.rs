@@ -136,7 +136,11 @@ fn legend(g: &Amidakuji) -> String {
                     Place::At(p) if m.arrived(seat) => format!("{p} arrived"),
                     Place::At(p) => format!("{p} start"),
                 };
-                format!("{}:{place}{}", i + 1, if m.moved { " (moved)" } else { "" })
+                format!(
+                    "{}:{place}{}",
+                    i + 1,
+                    if m.moved { " (done this round)" } else { "" }
+                )
             })
             .collect();
         lines.push(format!("{:<5} {}", g.seat_name(seat), list.join("  ")));
