@@ -1,10 +1,10 @@
 //! `tabula`: the command line. It parses arguments, calls the engine and prints; it holds no game
 //! logic of its own.
 
+mod amidakuji;
 mod arena;
 mod bigbang;
 mod chain;
-mod amidakuji;
 mod common;
 mod explore;
 mod perft;
