@@ -40,7 +40,7 @@ const RFP_MARGIN: i32 = 120;
 const RFP_DEPTH: i32 = 6;
 /// Late-move reductions start at this depth and move number.
 const LMR_DEPTH: i32 = 3;
-const LMR_MOVE: usize = 3;
+const LMR_MOVE: usize = 2;
 
 /// How an alpha-beta searcher is set up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -615,7 +615,15 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
 
         let key = hash ^ self.mode.key_xor;
         let mut tt_move = None;
-        if let Some(e) = self.sh.table.probe(key) {
+        // Nodes one ply above the horizon are the most numerous and the cheapest to redo: they
+        // skip the table (a memory access that mostly misses) outside exact mode.
+        let use_table = depth > 1 || self.exact || PV;
+        let probed = if use_table {
+            self.sh.table.probe(key)
+        } else {
+            None
+        };
+        if let Some(e) = probed {
             tt_move = e.mv;
             let deep_enough = if self.exact {
                 e.depth == depth
@@ -749,9 +757,11 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
         } else {
             Bound::Upper
         };
-        self.sh
-            .table
-            .store(key, to_table(best, ply), depth, bound, best_index);
+        if use_table {
+            self.sh
+                .table
+                .store(key, to_table(best, ply), depth, bound, best_index);
+        }
         best
     }
 
