@@ -739,6 +739,12 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
                     if alpha >= beta {
                         if frame.keys[n].0 < 1 << 32 {
                             self.heur.cutoff(m, ply, side, depth);
+                            for k in 0..n {
+                                let (key, i) = frame.keys[k];
+                                if key < 1 << 32 {
+                                    self.heur.failed(frame.moves[i as usize], side, depth);
+                                }
+                            }
                         }
                         break;
                     }
