@@ -100,10 +100,12 @@ impl EngineSpec {
     pub fn check_known(&self, known: &[&str]) -> Result<(), Error> {
         for k in self.settings.keys() {
             if k != "name" && !known.contains(&k.as_str()) {
+                let mut names = vec!["name"];
+                names.extend_from_slice(known);
                 return Err(Error::option(format!(
-                    "engine {} has no setting '{k}' (it knows: name, {})",
+                    "engine {} has no setting '{k}' (it knows: {})",
                     self.kind,
-                    known.join(", ")
+                    names.join(", ")
                 )));
             }
         }
