@@ -4,6 +4,7 @@
 mod common;
 mod explore;
 mod perft;
+mod search;
 mod senet;
 
 use std::process::ExitCode;
@@ -33,6 +34,12 @@ enum Command {
     Moves(explore::MovesArgs),
     /// Count the leaves of the move tree to a depth (move-generator check and speed).
     Perft(perft::PerftArgs),
+    /// The best move of a position (alpha-beta or MCTS), with score and principal variation.
+    Best(search::BestArgs),
+    /// The exact value of a position (win, loss, draw in so many plies) and a line proving it.
+    Solve(search::SolveArgs),
+    /// Fixed positions at a fixed depth on one thread: `N nodes M nps` (a search fingerprint).
+    Bench(search::BenchArgs),
     /// Senet tools: `tabula senet solve POSITION` solves an endgame exactly.
     Senet(senet::SenetArgs),
 }
@@ -44,6 +51,9 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Show(a) => explore::show(a),
         Command::Moves(a) => explore::moves(a),
         Command::Perft(a) => perft::perft(a),
+        Command::Best(a) => search::best(a),
+        Command::Solve(a) => search::solve(a),
+        Command::Bench(a) => search::bench(a),
         Command::Senet(a) => senet::senet(a),
     }
 }
