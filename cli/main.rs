@@ -1,9 +1,11 @@
 //! `tabula`: the command line. It parses arguments, calls the engine and prints; it holds no game
 //! logic of its own.
 
+mod arena;
 mod common;
 mod explore;
 mod perft;
+mod play;
 mod search;
 mod senet;
 
@@ -34,6 +36,10 @@ enum Command {
     Moves(explore::MovesArgs),
     /// Count the leaves of the move tree to a depth (move-generator check and speed).
     Perft(perft::PerftArgs),
+    /// Play a bot-vs-bot tournament (`tabula arena merge FILES` combines shard files).
+    Arena(arena::ArenaArgs),
+    /// Play one game between bots, move by move.
+    Play(play::PlayArgs),
     /// The best move of a position (alpha-beta or MCTS), with score and principal variation.
     Best(search::BestArgs),
     /// The exact value of a position (win, loss, draw in so many plies) and a line proving it.
@@ -51,6 +57,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Show(a) => explore::show(a),
         Command::Moves(a) => explore::moves(a),
         Command::Perft(a) => perft::perft(a),
+        Command::Arena(a) => arena::arena(a),
+        Command::Play(a) => play::play(a),
         Command::Best(a) => search::best(a),
         Command::Solve(a) => search::solve(a),
         Command::Bench(a) => search::bench(a),

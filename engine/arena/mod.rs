@@ -1,1 +1,21 @@
-//! Bot-vs-bot tournaments and their statistics.
+//! Bot-vs-bot tournaments and their statistics: the schedule of games (colour-swapped pairs, seat
+//! rotations, shards), a runner that plays them in parallel yet reproducibly, the JSON-lines
+//! record of every game (for resume and merge), and fastchess-style statistics with SPRT.
+//!
+//! A tournament is a [`config::Config`]; [`runner::Arena`] checks it against a game type and plays
+//! any of its games by index; [`record`] writes and reads the games; [`summary::Summary`] turns
+//! a set of records into the result table.
+
+pub mod config;
+pub mod record;
+pub mod runner;
+pub mod schedule;
+pub mod sprt;
+pub mod stats;
+pub mod summary;
+
+pub use config::{Config, Openings, Shard};
+pub use record::{GameRecord, Header, RecordFile, RecordWriter};
+pub use runner::Arena;
+pub use sprt::{Sprt, SprtDecision};
+pub use summary::{SprtTracker, Summary};

@@ -1,0 +1,406 @@
+//! `tabula arena`: bot-vs-bot tournaments, and `tabula arena merge` to combine record files.
+//!
+//! One command with an optional subcommand: `tabula arena <game> --engine ... --games N` runs a
+//! tournament; `tabula arena merge FILES...` summarises shard files (no game is called `merge`,
+//! and clap tries the subcommand name first).
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use clap::{Args, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::json;
+use tabula::arena::record::{self, RecordWriter};
+use tabula::arena::stats::{Pentanomial, Wdl};
+use tabula::arena::{Arena, Config, GameRecord, Header, Openings, Shard, Sprt, Summary};
+use tabula::games::GameKind;
+use tabula::{with_game, Error, Game};
+
+use crate::common::{print_json, show_progress, CliError, OptionArgs};
+
+/// Arguments of `tabula arena`.
+#[derive(Args, Debug)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
+    arg_required_else_help = true,
+    after_help = "Examples:\n  tabula arena onitama --engine alphabeta:depth=4 --engine alphabeta:depth=2 --games 200 --concurrency 2 --out ab.jsonl\n  tabula arena onitama --resume ab.jsonl\n  tabula arena onitama --engine greedy --engine random --games 1000 --shard 2/4 --out part2.jsonl\n  tabula arena merge part1.jsonl part2.jsonl part3.jsonl part4.jsonl"
+)]
+pub struct ArenaArgs {
+    #[command(subcommand)]
+    pub command: Option<ArenaCommand>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// The subcommands of `tabula arena`.
+#[derive(Subcommand, Debug)]
+pub enum ArenaCommand {
+    /// Combine record files of one tournament (its shards) into one summary.
+    Merge(MergeArgs),
+}
+
+/// Arguments of `tabula arena merge`.
+#[derive(Args, Debug)]
+#[command(arg_required_else_help = true)]
+pub struct MergeArgs {
+    /// Record files written with --out.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Machine-readable summary.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of a tournament run.
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// The game: onitama, checkers, senet, bigbang or amidakuji.
+    #[arg(required = true)]
+    pub game: Option<String>,
+    /// An engine spec (random, greedy, alphabeta:depth=4, mcts:playouts=1000,name=m...); repeat.
+    #[arg(long = "engine", value_name = "SPEC")]
+    pub engines: Vec<String>,
+    /// Games per pairing (two players) or per table (more), rounded up to whole pairs/rotations.
+    #[arg(long, value_name = "N")]
+    pub games: Option<u64>,
+    /// Two players: the first engine against each other one instead of a round robin.
+    #[arg(long)]
+    pub gauntlet: bool,
+    /// Games played at once (each game single-threaded).
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub concurrency: usize,
+    /// The seed of every game, opening and bot (default 1).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// `random:P` (the game's random start, then P random plies; default random:2) or a file of
+    /// positions, one per line.
+    #[arg(long, value_name = "random:P|FILE")]
+    pub openings: Option<String>,
+    /// Stop when the SPRT decides: elo0=0,elo1=10,alpha=0.05,beta=0.05[,model=logistic].
+    #[arg(long, value_name = "SETTINGS")]
+    pub sprt: Option<String>,
+    /// Append every finished game to this new file (JSON lines).
+    #[arg(long, value_name = "FILE.jsonl")]
+    pub out: Option<PathBuf>,
+    /// Continue the tournament recorded in this file, appending to it.
+    #[arg(long, value_name = "FILE.jsonl")]
+    pub resume: Option<PathBuf>,
+    /// Play only the I-th of N disjoint slices of the schedule.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+    #[command(flatten)]
+    pub options: OptionArgs,
+    /// Machine-readable summary.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn arena(args: ArenaArgs) -> Result<(), CliError> {
+    match args.command {
+        Some(ArenaCommand::Merge(m)) => merge(m),
+        None => run(args.run),
+    }
+}
+
+/// The config the command line asks for (a fresh run).
+fn config_from_args(game: &str, args: &RunArgs) -> Result<Config, CliError> {
+    if args.engines.len() < 2 {
+        return Err(Error::option("give at least two engines with --engine SPEC").into());
+    }
+    let games = args
+        .games
+        .ok_or_else(|| Error::option("--games N is required (games per pairing)"))?;
+    Ok(Config {
+        game: game.to_string(),
+        options: args
+            .options
+            .to_options()?
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+        engines: args.engines.clone(),
+        gauntlet: args.gauntlet,
+        games,
+        seed: args.seed.unwrap_or(1),
+        openings: match &args.openings {
+            Some(o) => Openings::parse(o)?,
+            None => Openings::default_random(),
+        },
+        sprt: args.sprt.as_deref().map(Sprt::parse).transpose()?,
+    })
+}
+
+/// With `--resume`, whatever the command line also says must agree with the file.
+fn check_resume_args(
+    file: &Path,
+    header: &Header,
+    args: &RunArgs,
+    game: &str,
+) -> Result<(), CliError> {
+    let c = &header.config;
+    let name = file.display();
+    let differs = |what: &str| -> CliError {
+        Error::option(format!(
+            "--resume '{name}': the file was recorded with another {what}"
+        ))
+        .into()
+    };
+    if c.game != game {
+        return Err(Error::option(format!(
+            "--resume '{name}' holds a {} tournament, not {game}",
+            c.game
+        ))
+        .into());
+    }
+    if !args.engines.is_empty() && args.engines != c.engines {
+        return Err(differs("set of --engine"));
+    }
+    if args.games.is_some_and(|g| g != c.games) {
+        return Err(differs("--games"));
+    }
+    if args.seed.is_some_and(|s| s != c.seed) {
+        return Err(differs("--seed"));
+    }
+    if args.gauntlet && !c.gauntlet {
+        return Err(differs("--gauntlet"));
+    }
+    if let Some(o) = &args.openings {
+        if Openings::parse(o)? != c.openings {
+            return Err(differs("--openings"));
+        }
+    }
+    if let Some(s) = &args.sprt {
+        if Some(Sprt::parse(s)?) != c.sprt {
+            return Err(differs("--sprt"));
+        }
+    }
+    let options = args.options.to_options()?;
+    if !options.is_empty()
+        && options
+            .iter()
+            .any(|(k, v)| c.options.get(k).map(String::as_str) != Some(v))
+    {
+        return Err(differs("game option"));
+    }
+    if let Some(s) = &args.shard {
+        if Some(Shard::parse(s)?) != header.shard {
+            return Err(differs("--shard"));
+        }
+    }
+    if args.out.as_ref().is_some_and(|o| o != file) {
+        return Err(Error::option(
+            "--out and --resume name different files; --resume appends to its file",
+        )
+        .into());
+    }
+    Ok(())
+}
+
+fn run(args: RunArgs) -> Result<(), CliError> {
+    let game = args.game.clone().unwrap_or_default();
+    let kind = GameKind::from_name(&game)?;
+    if args.concurrency == 0 {
+        return Err(Error::option("--concurrency must be at least 1").into());
+    }
+    let (config, shard, done, resume) = match &args.resume {
+        Some(path) => {
+            let read = record::read(path)?;
+            check_resume_args(path, &read.header, &args, kind.name())?;
+            (
+                read.header.config.clone(),
+                read.header.shard,
+                read.games.clone(),
+                Some(read),
+            )
+        }
+        None => {
+            let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
+            (
+                config_from_args(kind.name(), &args)?,
+                shard,
+                Vec::new(),
+                None,
+            )
+        }
+    };
+    if shard.is_some() && config.sprt.is_some() {
+        return Err(Error::option(
+            "--sprt cannot be combined with --shard (each shard would stop on its own)",
+        )
+        .into());
+    }
+    with_game!(kind, G => {
+        let arena = Arena::<G>::new(config.clone())?;
+        let size = arena.schedule().group_size() as u64;
+        if resume.is_none() && config.games % size != 0 {
+            eprintln!(
+                "tabula: note: --games {} rounded up to {} (whole groups of {size} games sharing an opening)",
+                config.games,
+                arena.schedule().rounds() * size
+            );
+        }
+        let mut writer = match (&args.resume, &resume, &args.out) {
+            (Some(path), Some(read), _) => Some(RecordWriter::resume(path, read)?),
+            (None, _, Some(out)) => Some(RecordWriter::create(
+                out,
+                &Header { tabula_arena: record::FORMAT, config: config.clone(), shard },
+            )?),
+            _ => None,
+        };
+        run_arena(&arena, shard, done, args.concurrency, writer.as_mut(), args.json)
+    })
+}
+
+fn run_arena<G: Game>(
+    arena: &Arena<G>,
+    shard: Option<Shard>,
+    done: Vec<GameRecord>,
+    concurrency: usize,
+    writer: Option<&mut RecordWriter>,
+    json: bool,
+) -> Result<(), CliError> {
+    let already = done.len() as u64;
+    let total = already + arena.pending(shard, &done).len() as u64;
+    let bar = if show_progress(json) {
+        let bar = ProgressBar::new(total);
+        bar.set_style(
+            ProgressStyle::with_template("{bar:30} {pos}/{len} games {elapsed} (eta {eta}) {msg}")
+                .expect("valid template"),
+        );
+        bar.set_position(already);
+        Some(bar)
+    } else {
+        None
+    };
+    let two = arena.schedule().players() == 2;
+    let mut tally = Tally::new(arena.schedule().pairings()[0][0]);
+    for g in done.iter().filter(|g| two && g.pairing == 0) {
+        tally.add(g);
+    }
+    let first = arena.schedule().pairings()[0].clone();
+    let names = arena.names().to_vec();
+    let stop = AtomicBool::new(false);
+    let clock = Instant::now();
+    let games = arena.run_tournament(shard, done, concurrency, writer, &stop, |g| {
+        if let Some(bar) = &bar {
+            bar.inc(1);
+            if two && g.pairing == 0 {
+                tally.add(g);
+                let (w, elo) = (&tally.wdl, tally.penta.elo().or(tally.wdl.elo()));
+                let elo = elo.map_or(String::new(), |e| {
+                    format!("  Elo {:.1} +/- {:.1}", e.elo, e.elo_error)
+                });
+                bar.set_message(format!(
+                    "{}: W {} D {} L {}{elo}",
+                    names[first[0]], w.wins, w.draws, w.losses
+                ));
+            }
+        }
+    })?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let elapsed = clock.elapsed().as_secs_f64();
+    let new_games = games.len() as u64 - already;
+    let rate = if elapsed > 0.0 {
+        new_games as f64 / elapsed
+    } else {
+        0.0
+    };
+    let summary = arena.summary(&games);
+    if json {
+        print_json(&json!({
+            "summary": summary,
+            "run": {
+                "games": new_games,
+                "resumed_from": already,
+                "seconds": elapsed,
+                "games_per_second": rate,
+                "concurrency": concurrency,
+                "shard": shard.map(|s| s.to_string()),
+            }
+        }))
+    } else {
+        emit(&format!(
+            "{}played {new_games} games in {elapsed:.1} s ({rate:.2} games/s) with concurrency {concurrency}{}\n",
+            display(&summary, shard),
+            if already > 0 { format!(", after {already} resumed") } else { String::new() }
+        ))
+    }
+}
+
+/// The first pairing's running W/D/L and pairs, for the progress bar.
+struct Tally {
+    engine: usize,
+    wdl: Wdl,
+    penta: Pentanomial,
+    halves: std::collections::HashMap<u64, (u64, f64)>,
+}
+
+impl Tally {
+    fn new(engine: usize) -> Self {
+        Tally {
+            engine,
+            wdl: Wdl::default(),
+            penta: Pentanomial::default(),
+            halves: Default::default(),
+        }
+    }
+
+    fn add(&mut self, g: &GameRecord) {
+        let s = g.score_of(self.engine).unwrap_or(0.5);
+        self.wdl.add(s);
+        if let Some((i, other)) = self.halves.remove(&(g.index / 2)) {
+            let (a, b) = if i < g.index { (other, s) } else { (s, other) };
+            self.penta.add(a, b);
+        } else {
+            self.halves.insert(g.index / 2, (g.index, s));
+        }
+    }
+}
+
+/// Writes to stdout; a closed pipe (`| head`) is not an error.
+pub fn emit(text: &str) -> Result<(), CliError> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(()),
+    }
+}
+
+fn display(summary: &Summary, shard: Option<Shard>) -> String {
+    match shard {
+        Some(s) => format!("shard {s}: {summary}"),
+        None => summary.to_string(),
+    }
+}
+
+fn merge(args: MergeArgs) -> Result<(), CliError> {
+    let files = args
+        .files
+        .iter()
+        .map(|f| record::read(f))
+        .collect::<Result<Vec<_>, _>>()?;
+    let names: Vec<String> = args.files.iter().map(|f| f.display().to_string()).collect();
+    for (file, name) in files.iter().zip(&names) {
+        if file.dropped_partial {
+            eprintln!(
+                "tabula: note: '{name}' ends in a cut line (an interrupted run); it is left out"
+            );
+        }
+    }
+    let (config, games) = record::merge(&files, &names)?;
+    let kind = GameKind::from_name(&config.game)?;
+    with_game!(kind, G => {
+        let arena = Arena::<G>::new(config.clone())?;
+        let summary = arena.summary(&games);
+        if args.json {
+            print_json(&json!({"summary": summary, "files": names}))
+        } else {
+            emit(&format!("{summary}merged {} files\n", files.len()))
+        }
+    })
+}

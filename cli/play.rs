@@ -1,0 +1,142 @@
+//! `tabula play`: one game between bots, printed move by move with the board, then the result.
+
+use clap::Args;
+use serde_json::json;
+use tabula::agent::{build, EngineSpec};
+use tabula::arena::runner::play_game;
+use tabula::games::GameKind;
+use tabula::history::Ending;
+use tabula::random::{derive_seed, rng};
+use tabula::{with_game, Error, Game, Turn};
+
+use crate::arena::emit;
+use crate::common::{print_json, CliError, OptionArgs};
+
+/// Arguments of `tabula play`.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The game: onitama, checkers, senet, bigbang or amidakuji.
+    pub game: String,
+    /// The start position in the game's notation (default: the start, dealt from --seed). Quote it.
+    pub position: Option<String>,
+    /// One engine spec per seat, in seat order (random, greedy, alphabeta:depth=4, ...).
+    #[arg(long = "engine", value_name = "SPEC", required = true)]
+    pub engines: Vec<String>,
+    /// The seed of the deal, the bots and chance (default 1), as in `tabula arena`.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub options: OptionArgs,
+    /// Machine-readable output: the moves and the result, no boards.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn play(args: PlayArgs) -> Result<(), CliError> {
+    let kind = GameKind::from_name(&args.game)?;
+    let options = args.options.to_options()?;
+    with_game!(kind, G => {
+        options.check_known(G::NAME, G::option_specs())?;
+        let start: G = match &args.position {
+            Some(text) => G::from_notation(text, &options)?,
+            None => {
+                // Deal from --seed unless the options fix the start (Onitama's --cards).
+                let seeded = options.clone().with("seed", &args.seed.to_string());
+                let knows_seed = G::option_specs().iter().any(|o| o.name == "seed");
+                match G::start(&seeded) {
+                    Ok(s) if knows_seed && options.get("seed").is_none() => s,
+                    _ => G::start(&options)?,
+                }
+            }
+        };
+        play_one(start, &args)
+    })
+}
+
+fn play_one<G: Game>(start: G, args: &PlayArgs) -> Result<(), CliError> {
+    let players = start.players();
+    if args.engines.len() != players {
+        return Err(Error::option(format!(
+            "{} has {players} seats: give {players} engines with --engine (got {})",
+            G::NAME,
+            args.engines.len()
+        ))
+        .into());
+    }
+    let mut agents = Vec::new();
+    for (seat, text) in args.engines.iter().enumerate() {
+        let spec = EngineSpec::parse(text)?;
+        agents.push(build::<G>(&spec, derive_seed(args.seed, 1 + seat as u64))?);
+    }
+    let names: Vec<String> = agents.iter().map(|a| a.name().to_string()).collect();
+    let opening = start.notation();
+    if !args.json {
+        for (seat, name) in names.iter().enumerate() {
+            emit(&format!("{}: {name}\n", start.seat_name(seat)))?;
+        }
+        emit("\n")?;
+        print_board(&start)?;
+    }
+    let mut chance = rng(derive_seed(args.seed, 0));
+    let mut moves = Vec::new();
+    let json = args.json;
+    let (game, payoffs, ending) = play_game(start, &mut agents, &mut chance, |h, mv| {
+        let state = h.state();
+        let text = state.move_notation(mv);
+        if !json {
+            let line = match state.turn() {
+                Turn::Player(seat) => format!(
+                    "{}. {} ({}): {text}\n",
+                    h.plies() + 1,
+                    state.seat_name(seat),
+                    names[seat]
+                ),
+                _ => format!("chance: {text}\n"),
+            };
+            let mut next = state.clone();
+            next.play(mv);
+            // Output errors other than a closed pipe resurface at the final line.
+            let _ = emit(&line).and_then(|()| print_board(&next));
+        }
+        moves.push(text);
+    });
+    let state = game.state();
+    let seat_names: Vec<String> = (0..players).map(|s| state.seat_name(s)).collect();
+    let best = payoffs.as_slice().iter().copied().fold(f64::MIN, f64::max);
+    let winners: Vec<usize> = (0..players).filter(|&s| payoffs.get(s) == best).collect();
+    let verdict = if winners.len() == players {
+        match ending {
+            Ending::Repetition => "draw by repetition".to_string(),
+            Ending::PlyLimit => format!("draw at the ply limit ({} plies)", game.plies()),
+            Ending::Rules => "draw".to_string(),
+        }
+    } else {
+        let who: Vec<String> = winners
+            .iter()
+            .map(|&s| format!("{} ({})", seat_names[s], names[s]))
+            .collect();
+        format!("{} wins", who.join(" and "))
+    };
+    if json {
+        return print_json(&json!({
+            "game": G::NAME,
+            "seed": args.seed,
+            "start": opening,
+            "engines": names,
+            "moves": moves,
+            "result": payoffs.as_slice(),
+            "ending": ending,
+            "plies": game.plies(),
+            "final": state.notation(),
+        }));
+    }
+    emit(&format!("result: {verdict} after {} plies\n", game.plies()))
+}
+
+fn print_board<G: Game>(state: &G) -> Result<(), CliError> {
+    let mut drawing = state.render();
+    if !drawing.ends_with('\n') {
+        drawing.push('\n');
+    }
+    emit(&format!("{drawing}{}\n\n", state.notation()))
+}

@@ -1,0 +1,133 @@
+//! What a tournament is: the game and its options, the engines, how many games, the seed, the
+//! openings and the SPRT. Stored at the head of every record file, so a run can be resumed and
+//! shard files merged knowing they belong to the same tournament.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::sprt::Sprt;
+use crate::error::Error;
+
+/// Where the games start.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Openings {
+    /// The game's (possibly randomly dealt) start, then `plies` uniformly random plies.
+    Random {
+        /// Random player moves played from the start (chance outcomes do not count).
+        plies: u32,
+    },
+    /// Positions in the game's notation, used in turn (round `r` plays position `r mod len`).
+    Positions {
+        /// Where they were read from, for people.
+        source: String,
+        /// The positions, one per opening.
+        positions: Vec<String>,
+    },
+}
+
+impl Openings {
+    /// The default: the random start and two random plies, so deterministic bots still vary.
+    pub fn default_random() -> Self {
+        Openings::Random { plies: 2 }
+    }
+
+    /// Reads `random`, `random:P`, or treats the text as a file of positions (one per line;
+    /// blank lines and lines starting with `#` are skipped).
+    pub fn parse(text: &str) -> Result<Self, Error> {
+        if text == "random" {
+            return Ok(Openings::Random { plies: 0 });
+        }
+        if let Some(p) = text.strip_prefix("random:") {
+            let plies = p.trim().parse::<u32>().map_err(|_| {
+                Error::option(format!(
+                    "--openings random:{p}: '{p}' is not a number of plies"
+                ))
+            })?;
+            return Ok(Openings::Random { plies });
+        }
+        let content = std::fs::read_to_string(text)
+            .map_err(|e| Error::file(format!("openings file '{text}': {e}")))?;
+        let positions: Vec<String> = content
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(str::to_string)
+            .collect();
+        if positions.is_empty() {
+            return Err(Error::file(format!(
+                "openings file '{text}' holds no position"
+            )));
+        }
+        Ok(Openings::Positions {
+            source: text.to_string(),
+            positions,
+        })
+    }
+
+    /// A short description (`random:2`, `file openings.txt (40 positions)`).
+    pub fn describe(&self) -> String {
+        match self {
+            Openings::Random { plies } => format!("random:{plies}"),
+            Openings::Positions { source, positions } => {
+                format!("{source} ({} positions)", positions.len())
+            }
+        }
+    }
+}
+
+/// A tournament's definition; equal configs give equal games.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Config {
+    /// The game's command-line name.
+    pub game: String,
+    /// Game options (`ply-limit`, `players`...), as given.
+    pub options: BTreeMap<String, String>,
+    /// The engine specs, as given.
+    pub engines: Vec<String>,
+    /// Two players: the first engine against each other one, instead of a round robin.
+    pub gauntlet: bool,
+    /// Games per pairing (two players) or per table (more), rounded up to whole pairs or rotations.
+    pub games: u64,
+    /// The seed every game, opening and bot choice derives from.
+    pub seed: u64,
+    /// Where games start.
+    pub openings: Openings,
+    /// The SPRT, for two engines.
+    pub sprt: Option<Sprt>,
+}
+
+/// One of `count` disjoint slices of a schedule (`index` counts from 1, as on the command line).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    /// Which slice, `1..=count`.
+    pub index: u32,
+    /// How many slices.
+    pub count: u32,
+}
+
+impl Shard {
+    /// Reads `I/N` with `1 <= I <= N`.
+    pub fn parse(text: &str) -> Result<Self, Error> {
+        let bad = || Error::option(format!("--shard '{text}' is not I/N with 1 <= I <= N"));
+        let (i, n) = text.split_once('/').ok_or_else(bad)?;
+        let index: u32 = i.trim().parse().map_err(|_| bad())?;
+        let count: u32 = n.trim().parse().map_err(|_| bad())?;
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// Whether this shard plays group `group` (groups are dealt out in turn).
+    pub fn holds(&self, group: u64) -> bool {
+        group % u64::from(self.count) == u64::from(self.index - 1)
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}

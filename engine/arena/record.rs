@@ -1,0 +1,244 @@
+//! The record file: JSON lines, a header with the tournament's config, then one line per finished
+//! game, appended and flushed as each game ends. Whole lines are written with one call, so an
+//! interrupted run leaves at worst a cut last line, which reading drops (and resuming cuts off).
+
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::config::{Config, Shard};
+use crate::error::Error;
+use crate::history::Ending;
+
+/// The version of the record format, in every header.
+pub const FORMAT: u32 = 1;
+
+/// The first line of a record file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Header {
+    /// The record format ([`FORMAT`]).
+    pub tabula_arena: u32,
+    /// The tournament.
+    pub config: Config,
+    /// The slice of it this file holds, if sharded.
+    pub shard: Option<Shard>,
+}
+
+/// One finished game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// Game index in the tournament schedule.
+    pub index: u64,
+    /// Round (opening) it belongs to.
+    pub round: u64,
+    /// Pairing it belongs to.
+    pub pairing: usize,
+    /// Engine index (into the config's engines) per seat.
+    pub seats: Vec<usize>,
+    /// Engine name per seat.
+    pub engines: Vec<String>,
+    /// The game's seed (bots and chance derive from it).
+    pub seed: u64,
+    /// The opening position, in the game's notation.
+    pub opening: String,
+    /// Moves and chance outcomes from the opening, in the game's notation.
+    pub moves: Vec<String>,
+    /// Payoff per seat (1 win, 0 loss, 1/2 draw for two players).
+    pub result: Vec<f64>,
+    /// Why the game ended.
+    pub ending: Ending,
+    /// Player moves made.
+    pub plies: u32,
+    /// Wall-clock time of the game in milliseconds (the one field that differs between reruns).
+    pub time_ms: f64,
+}
+
+impl GameRecord {
+    /// Whether two records are the same game, ignoring the time taken.
+    pub fn same_game(&self, other: &GameRecord) -> bool {
+        GameRecord {
+            time_ms: 0.0,
+            ..self.clone()
+        } == GameRecord {
+            time_ms: 0.0,
+            ..other.clone()
+        }
+    }
+
+    /// The payoff of engine `engine` in this game, if it played.
+    pub fn score_of(&self, engine: usize) -> Option<f64> {
+        self.seats
+            .iter()
+            .position(|&e| e == engine)
+            .map(|s| self.result[s])
+    }
+}
+
+/// A record file as read back.
+#[derive(Clone, Debug)]
+pub struct RecordFile {
+    /// Its header.
+    pub header: Header,
+    /// Its games, in file order.
+    pub games: Vec<GameRecord>,
+    /// Bytes of whole, valid lines (a cut last line lies beyond).
+    pub valid_len: u64,
+    /// Whether a cut last line was dropped.
+    pub dropped_partial: bool,
+}
+
+/// Reads a record file; a cut or unreadable last line is dropped, any other bad line is an error
+/// naming the file and line.
+pub fn read(path: &Path) -> Result<RecordFile, Error> {
+    let name = path.display();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Error::file(format!("record file '{name}': {e}")))?;
+    let mut header: Option<Header> = None;
+    let mut games = Vec::new();
+    let mut valid_len = 0u64;
+    let mut dropped_partial = false;
+    let mut offset = 0usize;
+    let mut lines = text.split_inclusive('\n').enumerate().peekable();
+    while let Some((n, line)) = lines.next() {
+        let last = lines.peek().is_none();
+        offset += line.len();
+        let complete = line.ends_with('\n');
+        let body = line.trim();
+        if body.is_empty() {
+            if complete {
+                valid_len = offset as u64;
+            }
+            continue;
+        }
+        let parsed = if header.is_none() {
+            serde_json::from_str::<Header>(body).map(|h| header = Some(h))
+        } else {
+            serde_json::from_str::<GameRecord>(body).map(|g| games.push(g))
+        };
+        match parsed {
+            Ok(()) if complete => valid_len = offset as u64,
+            // A last line that parses but lacks its newline is kept: the game finished.
+            Ok(()) => valid_len = offset as u64,
+            Err(_) if last && header.is_some() => dropped_partial = true,
+            Err(e) => {
+                return Err(Error::file(format!(
+                    "record file '{name}' line {}: {}",
+                    n + 1,
+                    if header.is_none() {
+                        format!("not an arena header ({e})")
+                    } else {
+                        format!("not a game record ({e})")
+                    }
+                )))
+            }
+        }
+    }
+    let header =
+        header.ok_or_else(|| Error::file(format!("record file '{name}' is empty (no header)")))?;
+    if header.tabula_arena != FORMAT {
+        return Err(Error::file(format!(
+            "record file '{name}' has format {} (this tabula reads {FORMAT})",
+            header.tabula_arena
+        )));
+    }
+    Ok(RecordFile {
+        header,
+        games,
+        valid_len,
+        dropped_partial,
+    })
+}
+
+/// Appends game lines to a record file.
+#[derive(Debug)]
+pub struct RecordWriter {
+    file: File,
+}
+
+impl RecordWriter {
+    /// Starts a new file with its header; refuses to overwrite an existing one.
+    pub fn create(path: &Path, header: &Header) -> Result<Self, Error> {
+        let file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+            .map_err(|e| {
+                if e.kind() == std::io::ErrorKind::AlreadyExists {
+                    Error::file(format!(
+                        "'{}' already exists: use --resume to continue it, or remove it",
+                        path.display()
+                    ))
+                } else {
+                    Error::file(format!("cannot create '{}': {e}", path.display()))
+                }
+            })?;
+        let mut w = RecordWriter { file };
+        w.write_line(&serde_json::to_string(header).expect("headers serialise"))
+            .map_err(|e| Error::file(format!("cannot write '{}': {e}", path.display())))?;
+        Ok(w)
+    }
+
+    /// Continues a file read by [`read`]: cuts off a partial last line, then appends.
+    pub fn resume(path: &Path, read: &RecordFile) -> Result<Self, Error> {
+        let io =
+            |e: std::io::Error| Error::file(format!("cannot append to '{}': {e}", path.display()));
+        let file = OpenOptions::new().append(true).open(path).map_err(io)?;
+        file.set_len(read.valid_len).map_err(io)?;
+        let mut w = RecordWriter { file };
+        // The last whole line may lack its newline (cut just before it): end it first.
+        let text = std::fs::read(path).map_err(io)?;
+        if !text.is_empty() && !text.ends_with(b"\n") {
+            w.file.write_all(b"\n").map_err(io)?;
+        }
+        Ok(w)
+    }
+
+    /// Appends one game as one line and flushes it to the operating system.
+    pub fn append(&mut self, game: &GameRecord) -> std::io::Result<()> {
+        self.write_line(&serde_json::to_string(game).expect("records serialise"))
+    }
+
+    fn write_line(&mut self, line: &str) -> std::io::Result<()> {
+        let mut bytes = Vec::with_capacity(line.len() + 1);
+        bytes.extend_from_slice(line.as_bytes());
+        bytes.push(b'\n');
+        self.file.write_all(&bytes)?;
+        self.file.flush()
+    }
+}
+
+/// Combines record files of one tournament (its shards, or a run and its resumption): the
+/// configs must agree; a game in several files must be the same game. Returns the config and the
+/// games sorted by index.
+pub fn merge(files: &[RecordFile], names: &[String]) -> Result<(Config, Vec<GameRecord>), Error> {
+    let first = files
+        .first()
+        .ok_or_else(|| Error::request("merge needs at least one record file"))?;
+    let mut by_index: std::collections::BTreeMap<u64, GameRecord> = Default::default();
+    for (file, name) in files.iter().zip(names) {
+        if file.header.config != first.header.config {
+            return Err(Error::file(format!(
+                "'{name}' is from a different tournament than '{}' (game, engines, games, seed, openings or options differ)",
+                names[0]
+            )));
+        }
+        for g in &file.games {
+            if let Some(old) = by_index.get(&g.index) {
+                if !old.same_game(g) {
+                    return Err(Error::file(format!(
+                        "'{name}': game {} differs from the same game in another file",
+                        g.index
+                    )));
+                }
+            } else {
+                by_index.insert(g.index, g.clone());
+            }
+        }
+    }
+    Ok((
+        first.header.config.clone(),
+        by_index.into_values().collect(),
+    ))
+}

@@ -1,0 +1,427 @@
+//! The tournament's result from its game records: per pairing W/D/L, pentanomial pairs, Elo,
+//! nElo, LOS and SPRT (two players); mean score per engine and per seat with 95% intervals (any
+//! number of players). A pure function of the config and the set of records, so a resumed run,
+//! a run at another concurrency and merged shards all give the same summary.
+//!
+//! The SPRT is decided on the longest run of complete pairs in schedule order; games after the
+//! pair where it first crosses a bound (played because other games were under way) are left out,
+//! so the stopping point does not depend on the order games happened to finish in.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::Serialize;
+
+use super::config::Config;
+use super::record::GameRecord;
+use super::schedule::Schedule;
+use super::sprt::{Sprt, SprtDecision, SprtModel};
+use super::stats::{EloEstimate, MeanAccumulator, MeanInterval, Pentanomial, Wdl};
+use crate::history::Ending;
+
+/// Follows the SPRT over complete pairs in schedule order, as games arrive in any order.
+#[derive(Clone, Debug)]
+pub struct SprtTracker {
+    sprt: Sprt,
+    pending: BTreeMap<u64, Vec<(u64, f64)>>,
+    next_group: u64,
+    penta: Pentanomial,
+    llr: f64,
+    decided: Option<(u64, SprtDecision)>,
+}
+
+impl SprtTracker {
+    /// A tracker with no games yet.
+    pub fn new(sprt: Sprt) -> Self {
+        SprtTracker {
+            sprt,
+            pending: BTreeMap::new(),
+            next_group: 0,
+            penta: Pentanomial::default(),
+            llr: 0.0,
+            decided: None,
+        }
+    }
+
+    /// Adds a game of the one pairing (engine 0 against engine 1); returns the decision once a
+    /// bound is crossed.
+    pub fn add(&mut self, game: &GameRecord) -> SprtDecision {
+        if let Some((_, d)) = self.decided {
+            return d;
+        }
+        let score = game.score_of(0).unwrap_or(0.5);
+        self.pending
+            .entry(game.index / 2)
+            .or_default()
+            .push((game.index, score));
+        while let Some(pair) = self.pending.get(&self.next_group) {
+            if pair.len() < 2 {
+                break;
+            }
+            let mut pair = self.pending.remove(&self.next_group).expect("present");
+            pair.sort_by_key(|p| p.0);
+            self.penta.add(pair[0].1, pair[1].1);
+            self.llr = self.sprt.llr_pentanomial(&self.penta);
+            let d = self.sprt.decide(self.llr);
+            self.next_group += 1;
+            if d != SprtDecision::Continue {
+                self.decided = Some((self.next_group - 1, d));
+                return d;
+            }
+        }
+        SprtDecision::Continue
+    }
+
+    /// The group (pair) at which a bound was crossed, and the decision.
+    pub fn decided(&self) -> Option<(u64, SprtDecision)> {
+        self.decided
+    }
+
+    /// The current log-likelihood ratio.
+    pub fn llr(&self) -> f64 {
+        self.llr
+    }
+}
+
+/// The SPRT's state in a summary.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SprtSummary {
+    /// The settings.
+    pub settings: Sprt,
+    /// The log-likelihood ratio over the pairs counted.
+    pub llr: f64,
+    /// The lower (accept H0) bound.
+    pub lower: f64,
+    /// The upper (accept H1) bound.
+    pub upper: f64,
+    /// The outcome.
+    pub decision: SprtDecision,
+    /// Complete pairs in schedule order that the LLR counts.
+    pub pairs: u64,
+}
+
+/// Two engines' results against each other.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PairingSummary {
+    /// The two engines (indices), results seen from the first.
+    pub engines: [usize; 2],
+    /// Their names.
+    pub names: [String; 2],
+    /// Wins, draws and losses of the first.
+    pub wdl: Wdl,
+    /// Complete colour-swapped pairs, by the first engine's two results.
+    pub pentanomial: Pentanomial,
+    /// The estimate from pairs (as fastchess reports it), or from games when no pair is complete.
+    pub elo: Option<EloEstimate>,
+    /// The estimate from game counts alone (ignores the pairing, so its interval is less honest).
+    pub elo_wdl: Option<EloEstimate>,
+}
+
+/// How games ended.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Endings {
+    /// By the rules.
+    pub rules: u64,
+    /// Drawn by repetition.
+    pub repetition: u64,
+    /// Drawn at the ply limit.
+    pub ply_limit: u64,
+}
+
+/// A tournament's result.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    /// The game.
+    pub game: String,
+    /// Engine names.
+    pub engines: Vec<String>,
+    /// Seats per game.
+    pub players: usize,
+    /// The seed.
+    pub seed: u64,
+    /// The openings, described.
+    pub openings: String,
+    /// Games in the whole schedule.
+    pub scheduled: u64,
+    /// Games counted.
+    pub played: u64,
+    /// Games played after the SPRT stopped and left out.
+    pub ignored: u64,
+    /// Two players: each pairing's results.
+    pub pairings: Vec<PairingSummary>,
+    /// Mean score per engine (by group: pair or rotation set, so seat effects cancel).
+    pub engine_scores: Vec<MeanInterval>,
+    /// Mean score per seat (by game).
+    pub seat_scores: Vec<MeanInterval>,
+    /// Seat names (`player 1`...), as the game calls them.
+    pub seat_names: Vec<String>,
+    /// How games ended.
+    pub endings: Endings,
+    /// Mean game length in plies.
+    pub mean_plies: f64,
+    /// The SPRT, when one was asked for.
+    pub sprt: Option<SprtSummary>,
+}
+
+impl Summary {
+    /// The summary of `games` (any order; duplicates by index count once) under `config`.
+    pub fn compute(
+        config: &Config,
+        schedule: &Schedule,
+        names: &[String],
+        seat_names: &[String],
+        games: &[GameRecord],
+    ) -> Summary {
+        let mut by_index: BTreeMap<u64, &GameRecord> = BTreeMap::new();
+        for g in games {
+            by_index.entry(g.index).or_insert(g);
+        }
+        let group_size = schedule.group_size() as u64;
+        let mut sprt = None;
+        let mut last_group = u64::MAX;
+        if let Some(settings) = config.sprt {
+            let mut tracker = SprtTracker::new(settings);
+            for g in by_index.values() {
+                tracker.add(g);
+            }
+            let (decision, pairs) = match tracker.decided() {
+                Some((group, d)) => {
+                    last_group = group;
+                    (d, group + 1)
+                }
+                None => (SprtDecision::Continue, tracker.next_group),
+            };
+            let (lower, upper) = settings.bounds();
+            sprt = Some(SprtSummary {
+                settings,
+                llr: tracker.llr(),
+                lower,
+                upper,
+                decision,
+                pairs,
+            });
+        }
+        let counted: Vec<&GameRecord> = by_index
+            .values()
+            .copied()
+            .filter(|g| g.index / group_size <= last_group)
+            .collect();
+
+        let players = schedule.players();
+        let mut pairings: Vec<PairingSummary> = schedule
+            .pairings()
+            .iter()
+            .filter(|_| players == 2)
+            .map(|p| PairingSummary {
+                engines: [p[0], p[1]],
+                names: [names[p[0]].clone(), names[p[1]].clone()],
+                wdl: Wdl::default(),
+                pentanomial: Pentanomial::default(),
+                elo: None,
+                elo_wdl: None,
+            })
+            .collect();
+        let mut engine_acc = vec![MeanAccumulator::default(); names.len()];
+        let mut seat_acc = vec![MeanAccumulator::default(); players];
+        let mut endings = Endings::default();
+        let mut plies = 0u64;
+        // Games of one group, gathered to score pairs and per-group engine means.
+        let mut group: Vec<&GameRecord> = Vec::new();
+        let mut flush = |group: &mut Vec<&GameRecord>, pairings: &mut Vec<PairingSummary>| {
+            if group.is_empty() {
+                return;
+            }
+            let mut sums = vec![(0.0, 0u32); names.len()];
+            for g in group.iter() {
+                for (seat, &e) in g.seats.iter().enumerate() {
+                    sums[e].0 += g.result[seat];
+                    sums[e].1 += 1;
+                }
+            }
+            for (e, &(sum, n)) in sums.iter().enumerate() {
+                if n > 0 {
+                    engine_acc[e].add(sum / f64::from(n));
+                }
+            }
+            if players == 2 && group.len() as u64 == group_size {
+                let p = &mut pairings[group[0].pairing];
+                let a = p.engines[0];
+                p.pentanomial.add(
+                    group[0].score_of(a).unwrap_or(0.5),
+                    group[1].score_of(a).unwrap_or(0.5),
+                );
+            }
+            group.clear();
+        };
+        for &g in &counted {
+            if group
+                .first()
+                .is_some_and(|f| f.index / group_size != g.index / group_size)
+            {
+                flush(&mut group, &mut pairings);
+            }
+            group.push(g);
+            for (seat, &r) in g.result.iter().enumerate() {
+                if seat < players {
+                    seat_acc[seat].add(r);
+                }
+            }
+            match g.ending {
+                Ending::Rules => endings.rules += 1,
+                Ending::Repetition => endings.repetition += 1,
+                Ending::PlyLimit => endings.ply_limit += 1,
+            }
+            plies += u64::from(g.plies);
+            if players == 2 {
+                if let Some(p) = pairings.get_mut(g.pairing) {
+                    let a = p.engines[0];
+                    p.wdl.add(g.score_of(a).unwrap_or(0.5));
+                }
+            }
+        }
+        flush(&mut group, &mut pairings);
+        for p in &mut pairings {
+            p.elo_wdl = p.wdl.elo();
+            p.elo = p.pentanomial.elo().or(p.elo_wdl);
+        }
+        let played = counted.len() as u64;
+        Summary {
+            game: config.game.clone(),
+            engines: names.to_vec(),
+            players,
+            seed: config.seed,
+            openings: config.openings.describe(),
+            scheduled: schedule.total_games(),
+            played,
+            ignored: by_index.len() as u64 - played,
+            pairings,
+            engine_scores: engine_acc.iter().map(MeanAccumulator::interval).collect(),
+            seat_scores: seat_acc.iter().map(MeanAccumulator::interval).collect(),
+            seat_names: seat_names.to_vec(),
+            endings,
+            mean_plies: if played == 0 {
+                0.0
+            } else {
+                plies as f64 / played as f64
+            },
+            sprt,
+        }
+    }
+}
+
+/// A number for the table: fixed to two decimals, or `inf`/`-inf`/`nan` spelled out.
+fn num(x: f64) -> String {
+    if x.is_nan() {
+        "nan".into()
+    } else if x.is_infinite() {
+        if x > 0.0 { "inf" } else { "-inf" }.into()
+    } else {
+        format!("{x:.2}")
+    }
+}
+
+impl fmt::Display for Summary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{}: {} of {} games, seed {}, openings {}",
+            self.game, self.played, self.scheduled, self.seed, self.openings
+        )?;
+        if self.ignored > 0 {
+            writeln!(
+                f,
+                "({} games finished after the SPRT stopped are left out)",
+                self.ignored
+            )?;
+        }
+        for p in &self.pairings {
+            let n = p.wdl.games();
+            writeln!(f)?;
+            writeln!(f, "{} vs {}: {} games", p.names[0], p.names[1], n)?;
+            if n == 0 {
+                continue;
+            }
+            let score = p.elo_wdl.map_or(f64::NAN, |e| e.score);
+            writeln!(
+                f,
+                "  W {} D {} L {}   score {:.1}%   draws {:.1}%",
+                p.wdl.wins,
+                p.wdl.draws,
+                p.wdl.losses,
+                score * 100.0,
+                p.wdl.draws as f64 / n as f64 * 100.0
+            )?;
+            if let Some(e) = p.elo {
+                writeln!(
+                    f,
+                    "  Elo {} +/- {}   nElo {} +/- {}   LOS {}%",
+                    num(e.elo),
+                    num(e.elo_error),
+                    num(e.nelo),
+                    num(e.nelo_error),
+                    num(e.los * 100.0)
+                )?;
+            }
+            let q = &p.pentanomial;
+            writeln!(
+                f,
+                "  pairs {}: LL {} LD {} WL {} DD {} WD {} WW {}",
+                q.pairs(),
+                q.ll,
+                q.ld,
+                q.wl,
+                q.dd,
+                q.wd,
+                q.ww
+            )?;
+        }
+        if let Some(s) = &self.sprt {
+            let verdict = match s.decision {
+                SprtDecision::Continue => "no decision yet",
+                SprtDecision::AcceptH0 => "H0 accepted",
+                SprtDecision::AcceptH1 => "H1 accepted",
+            };
+            let model = match s.settings.model {
+                SprtModel::Normalized => "nElo",
+                SprtModel::Logistic => "Elo",
+            };
+            writeln!(
+                f,
+                "  SPRT [{}, {}] {model}: LLR {} ({}, {}) after {} pairs: {verdict}",
+                num(s.settings.elo0),
+                num(s.settings.elo1),
+                num(s.llr),
+                num(s.lower),
+                num(s.upper),
+                s.pairs
+            )?;
+        }
+        writeln!(f)?;
+        let per = if self.players == 2 { "pairs" } else { "groups" };
+        writeln!(f, "{:<24} {:>8} {:>8} {:>8}", "engine", "score", "+/-", per)?;
+        for (name, s) in self.engines.iter().zip(&self.engine_scores) {
+            writeln!(
+                f,
+                "{:<24} {:>8.3} {:>8.3} {:>8}",
+                name, s.mean, s.error, s.samples
+            )?;
+        }
+        writeln!(
+            f,
+            "{:<24} {:>8} {:>8} {:>8}",
+            "seat", "score", "+/-", "games"
+        )?;
+        for (name, s) in self.seat_names.iter().zip(&self.seat_scores) {
+            writeln!(
+                f,
+                "{:<24} {:>8.3} {:>8.3} {:>8}",
+                name, s.mean, s.error, s.samples
+            )?;
+        }
+        writeln!(
+            f,
+            "endings: {} by the rules, {} repetition draws, {} ply-limit draws; {:.1} plies a game",
+            self.endings.rules, self.endings.repetition, self.endings.ply_limit, self.mean_plies
+        )
+    }
+}

@@ -1,0 +1,398 @@
+//! `tabula arena`, `tabula arena merge` and `tabula play` on Onitama, through the binary:
+//! resume after a cut file, concurrency, shards, and one-line errors.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn tabula(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn ok_json(args: &[&str]) -> Value {
+    let out = tabula(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON document")
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-arena-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// The game lines of a record file, without their times, sorted by index.
+fn games(path: &PathBuf) -> Vec<Value> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut games: Vec<Value> = text
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let mut v: Value = serde_json::from_str(l).unwrap();
+            v.as_object_mut().unwrap().remove("time_ms");
+            v
+        })
+        .collect();
+    games.sort_by_key(|g| g["index"].as_u64().unwrap());
+    games
+}
+
+const MATCH: [&str; 9] = [
+    "arena", "onitama", "--engine", "greedy", "--engine", "random", "--games", "24", "--json",
+];
+
+fn with(extra: &[&str]) -> Vec<String> {
+    MATCH.iter().chain(extra).map(|s| s.to_string()).collect()
+}
+
+fn run(extra: &[&str]) -> Value {
+    let args = with(extra);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    ok_json(&args)
+}
+
+#[test]
+fn concurrency_does_not_change_the_games() {
+    let (a, b) = (temp("k1.jsonl"), temp("k2.jsonl"));
+    let one = run(&[
+        "--concurrency",
+        "1",
+        "--seed",
+        "7",
+        "--out",
+        a.to_str().unwrap(),
+    ]);
+    let two = run(&[
+        "--concurrency",
+        "2",
+        "--seed",
+        "7",
+        "--out",
+        b.to_str().unwrap(),
+    ]);
+    assert_eq!(one["summary"], two["summary"]);
+    assert_eq!(games(&a), games(&b));
+    assert_eq!(games(&a).len(), 24);
+    let g = &games(&a)[0];
+    for field in [
+        "engines", "seats", "seed", "opening", "moves", "result", "plies",
+    ] {
+        assert!(!g[field].is_null(), "record lacks {field}");
+    }
+}
+
+#[test]
+fn resumed_after_a_cut_equals_uninterrupted() {
+    let path = temp("cut.jsonl");
+    let full = run(&["--seed", "3", "--out", path.to_str().unwrap()]);
+    let expected = games(&path);
+    // Keep the header and 9 games, then half of the 10th line: a run killed mid-write.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut cut = lines[..10].join("\n") + "\n";
+    cut.push_str(&lines[10][..20]);
+    std::fs::write(&path, cut).unwrap();
+    let resumed = ok_json(&[
+        "arena",
+        "onitama",
+        "--resume",
+        path.to_str().unwrap(),
+        "--concurrency",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(resumed["run"]["resumed_from"], 9);
+    assert_eq!(resumed["run"]["games"], 15);
+    assert_eq!(full["summary"], resumed["summary"]);
+    assert_eq!(games(&path), expected);
+}
+
+#[test]
+fn merged_shards_equal_one_run() {
+    let whole = run(&["--seed", "5"]);
+    let mut files = Vec::new();
+    for i in 1..=3 {
+        let path = temp(&format!("shard{i}.jsonl"));
+        let shard = format!("{i}/3");
+        run(&[
+            "--seed",
+            "5",
+            "--shard",
+            &shard,
+            "--out",
+            path.to_str().unwrap(),
+        ]);
+        files.push(path);
+    }
+    let mut args = vec!["arena", "merge", "--json"];
+    args.extend(files.iter().map(|p| p.to_str().unwrap()));
+    let merged = ok_json(&args);
+    assert_eq!(whole["summary"], merged["summary"]);
+    let text = String::from_utf8(
+        tabula(
+            &args[..2]
+                .iter()
+                .chain(&args[3..])
+                .copied()
+                .collect::<Vec<_>>(),
+        )
+        .stdout,
+    )
+    .unwrap();
+    assert!(text.contains("greedy vs random: 24 games"), "{text}");
+}
+
+#[test]
+fn sprt_stops_a_lopsided_match() {
+    let out = ok_json(&[
+        "arena",
+        "onitama",
+        "--engine",
+        "greedy",
+        "--engine",
+        "random",
+        "--games",
+        "1000",
+        "--sprt",
+        "elo0=0,elo1=10",
+        "--concurrency",
+        "2",
+        "--json",
+    ]);
+    let s = &out["summary"];
+    assert_eq!(s["sprt"]["decision"], "accept-h1");
+    // Normalised SPRT needs about 74 straight won pairs here before it decides.
+    assert!(s["played"].as_u64().unwrap() < 300, "{s}");
+}
+
+#[test]
+fn text_table_and_play() {
+    let out = tabula(&[
+        "arena",
+        "onitama",
+        "--engine",
+        "greedy:name=g",
+        "--engine",
+        "random",
+        "--games",
+        "4",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for needle in [
+        "g vs random: 4 games",
+        "Elo",
+        "nElo",
+        "LOS",
+        "pairs 2:",
+        "red",
+        "blue",
+    ] {
+        assert!(text.contains(needle), "no '{needle}' in:\n{text}");
+    }
+    let out = tabula(&[
+        "play", "onitama", "--engine", "greedy", "--engine", "random", "--seed", "2",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    // The deal decides who moves first.
+    assert!(
+        text.contains("1. red (greedy): ") || text.contains("1. blue (random): "),
+        "{text}"
+    );
+    assert!(
+        text.lines().last().unwrap().starts_with("result: "),
+        "{text}"
+    );
+    let a = ok_json(&[
+        "play", "onitama", "--engine", "greedy", "--engine", "random", "--seed", "2", "--json",
+    ]);
+    let b = ok_json(&[
+        "play", "onitama", "--engine", "greedy", "--engine", "random", "--seed", "2", "--json",
+    ]);
+    assert_eq!(a, b, "same seed, same game");
+    assert_eq!(
+        a["plies"].as_u64().unwrap() as usize,
+        a["moves"].as_array().unwrap().len()
+    );
+}
+
+#[test]
+fn bad_input_gives_one_line_errors() {
+    let existing = temp("exists.jsonl");
+    run(&["--out", existing.to_str().unwrap()]);
+    let e = existing.to_str().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["arena", "onitama", "--engine", "greedy", "--games", "2"],
+            "at least two engines",
+        ),
+        (
+            &[
+                "arena", "onitama", "--engine", "greedy", "--engine", "random",
+            ],
+            "--games",
+        ),
+        (
+            &[
+                "arena", "onitama", "--engine", "greedy", "--engine", "alphabet", "--games", "2",
+            ],
+            "unknown engine 'alphabet'",
+        ),
+        (
+            &[
+                "arena",
+                "onitama",
+                "--engine",
+                "greedy",
+                "--engine",
+                "random:depth",
+                "--games",
+                "2",
+            ],
+            "not key=value",
+        ),
+        (
+            &[
+                "arena", "chess", "--engine", "greedy", "--engine", "random", "--games", "2",
+            ],
+            "unknown game 'chess'",
+        ),
+        (
+            &[
+                "arena",
+                "onitama",
+                "--engine",
+                "greedy",
+                "--engine",
+                "random",
+                "--games",
+                "2",
+                "--sprt",
+                "elo0=5,elo1=0",
+            ],
+            "less than",
+        ),
+        (
+            &[
+                "arena", "onitama", "--engine", "greedy", "--engine", "random", "--games", "2",
+                "--shard", "3/2",
+            ],
+            "--shard",
+        ),
+        (
+            &[
+                "arena",
+                "onitama",
+                "--engine",
+                "greedy",
+                "--engine",
+                "random",
+                "--games",
+                "2",
+                "--openings",
+                "random:x",
+            ],
+            "random:x",
+        ),
+        (
+            &[
+                "arena",
+                "onitama",
+                "--engine",
+                "greedy",
+                "--engine",
+                "random",
+                "--games",
+                "2",
+                "-O",
+                "colour=red",
+            ],
+            "no option 'colour'",
+        ),
+        (
+            &[
+                "arena", "onitama", "--engine", "greedy", "--engine", "random", "--games", "2",
+                "--out", e,
+            ],
+            "--resume",
+        ),
+        (
+            &["arena", "onitama", "--resume", e, "--seed", "99"],
+            "another --seed",
+        ),
+        (
+            &["arena", "onitama", "--resume", "/no/such/file.jsonl"],
+            "/no/such/file.jsonl",
+        ),
+        (
+            &["arena", "merge", "/no/such/file.jsonl"],
+            "/no/such/file.jsonl",
+        ),
+        (
+            &[
+                "arena",
+                "onitama",
+                "--engine",
+                "greedy",
+                "--engine",
+                "random",
+                "--games",
+                "2",
+                "--concurrency",
+                "0",
+            ],
+            "--concurrency",
+        ),
+        (&["play", "onitama", "--engine", "greedy"], "2 engines"),
+        (
+            &[
+                "play",
+                "onitama",
+                "--engine",
+                "greedy",
+                "--engine",
+                "random",
+                "not a position",
+            ],
+            "bad position",
+        ),
+    ];
+    for (args, needle) in cases {
+        let out = tabula(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(
+            err.contains(needle),
+            "{args:?}: expected '{needle}' in {err}"
+        );
+    }
+}
+
+#[test]
+fn fixed_cards_replace_the_random_deal() {
+    let path = temp("cards.jsonl");
+    run(&[
+        "--cards",
+        "horse,elephant,ox,boar,crab",
+        "--out",
+        path.to_str().unwrap(),
+    ]);
+    for g in games(&path) {
+        let opening = g["opening"].as_str().unwrap();
+        for card in ["horse", "elephant", "ox", "boar", "crab"] {
+            assert!(opening.contains(card), "{opening}");
+        }
+    }
+}
