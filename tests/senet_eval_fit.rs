@@ -36,13 +36,7 @@ fn sample(count: usize, seed: u64) -> Vec<Senet> {
 }
 
 /// The average loss of greedy play with `w` over the solved positions.
-fn loss(
-    solved: &[(
-        Senet,
-        Vec<(u8, f64, Vec<(tabula::games::senet::Move, f64)>)>,
-    )],
-    w: &Weights,
-) -> f64 {
+fn loss(solved: &Solved, w: &Weights) -> f64 {
     let mut total = 0.0;
     for (s, throws) in solved {
         let me = s.to_move();
