@@ -389,3 +389,17 @@ fn small_perft_counted_by_hand() {
     assert_eq!(perft(&stuck, 1), 5);
     assert_eq!(perft(&stuck, 3), 5);
 }
+
+#[test]
+fn perft_of_the_start_at_depth_5() {
+    // The slow perft agrees (the ignored test below); this keeps the number in the fast suite.
+    let start = Senet::start(&GameOptions::new()).unwrap();
+    assert_eq!(perft(&start, 5), 1_072_330);
+}
+
+#[test]
+#[ignore = "a few seconds: the slow perft to depth 5 from the start"]
+fn slow_perft_of_the_start_at_depth_5() {
+    let slow = Slow::parse("LDLDLDLDL.D................... D -");
+    assert_eq!(slow_perft(&slow, 5), 1_072_330);
+}
