@@ -4,7 +4,7 @@
 //! counting nothing), protected pieces (a piece with a friend on a neighbouring square cannot
 //! be swapped), blockades (three in a row cannot be passed: worth more the more enemy pieces are
 //! stuck behind), and pieces at risk (a lone piece an enemy piece a throw behind can swap back).
-//! Units are hundredths of a square of race, roughly.
+//! One square of race is worth 30 units ([`WEIGHTS`]), so a ten-square lead scores 300.
 
 use super::board::{bit, other, squares, Board, SQUARES};
 use super::moves::{Move, THROWS};
