@@ -40,6 +40,7 @@ pub struct SolveArgs {
     pub json: bool,
 }
 
+/// Runs a Senet subcommand.
 pub fn senet(args: SenetArgs) -> Result<(), CliError> {
     match args.command {
         SenetCommand::Solve(a) => solve_command(a),

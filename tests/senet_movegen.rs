@@ -378,8 +378,28 @@ fn small_perft_counted_by_hand() {
     // likewise 5 each; after 2 and 3 light throws: light on 30 bears off with any throw and
     // wins, 5 leaves each (terminal leaves at depth 2). 5 * 5 = 25.
     assert_eq!(perft(&p, 2), 25);
+    // The start, dark to throw: 1: 2+ 4+ 6+ 8+ 11+ (each onto a lone light piece or 12);
+    // 2: 8+ 11+ (2, 4, 6 would land on dark pieces); 3: 2+ 4+ 6+ 11+ (8+ lands on 11);
+    // 4: 6+ 8+ 11+; 6: 4+ 6+ 8+ 11+ (2+ lands on 8; light's 5, 7, 9 are not a row).
+    // 5 + 2 + 4 + 3 + 4 = 18.
+    let start = Senet::start(&GameOptions::new()).unwrap();
+    assert_eq!(perft(&start, 1), 18);
     // A throw the player cannot move is a terminal leaf: dark on 1 behind light's 2-3-4.
     let stuck = fast("DLLL.......................... D -");
     assert_eq!(perft(&stuck, 1), 5);
     assert_eq!(perft(&stuck, 3), 5);
+}
+
+#[test]
+fn perft_of_the_start_at_depth_5() {
+    // The slow perft agrees (the ignored test below); this keeps the number in the fast suite.
+    let start = Senet::start(&GameOptions::new()).unwrap();
+    assert_eq!(perft(&start, 5), 1_072_330);
+}
+
+#[test]
+#[ignore = "a few seconds: the slow perft to depth 5 from the start"]
+fn slow_perft_of_the_start_at_depth_5() {
+    let slow = Slow::parse("LDLDLDLDL.D................... D -");
+    assert_eq!(slow_perft(&slow, 5), 1_072_330);
 }

@@ -4,21 +4,37 @@
 //! counting nothing), protected pieces (a piece with a friend on a neighbouring square cannot
 //! be swapped), blockades (three in a row cannot be passed: worth more the more enemy pieces are
 //! stuck behind), and pieces at risk (a lone piece an enemy piece a throw behind can swap back).
-//! Units are hundredths of a square of race, roughly.
+//! One square of race is worth 30 units ([`WEIGHTS`]), so a ten-square lead scores 300.
 
 use super::board::{bit, other, squares, Board, SQUARES};
 use super::moves::{Move, THROWS};
 use super::Senet;
 use crate::game::EVAL_LIMIT;
 
-/// One square of race.
-const SQUARE: i32 = 30;
-/// A piece protected by a friend next to it.
-const PROTECTED: i32 = 12;
-/// Each enemy piece stuck behind a row of three.
-const BLOCKED: i32 = 25;
-/// Being the side to throw is worth about half a turn of travel.
-const TEMPO: i32 = 2 * SQUARE;
+/// The weights of the evaluation's features, so they can be fitted (see
+/// `tests/senet_eval_fit.rs`); [`WEIGHTS`] are the ones the engine uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// One square of race.
+    pub square: i32,
+    /// A piece protected by a friend next to it.
+    pub protected: i32,
+    /// Each enemy piece stuck behind a row of three.
+    pub blocked: i32,
+    /// Per square of expected loss to swaps (in 32nds: a swap of `d` costs `2d` squares).
+    pub risk: i32,
+    /// Being the side to throw.
+    pub tempo: i32,
+}
+
+/// The engine's weights.
+pub const WEIGHTS: Weights = Weights {
+    square: 30,
+    protected: 12,
+    blocked: 25,
+    risk: 30,
+    tempo: 60,
+};
 
 /// Squares left to travel: a piece on `s` needs `31 - s` to bear off.
 pub fn race(board: &Board, seat: usize) -> i32 {
@@ -62,25 +78,30 @@ pub fn risk(board: &Board, seat: usize) -> i32 {
 }
 
 /// One colour's score from the features above.
-fn side_score(board: &Board, seat: usize) -> i32 {
-    -race(board, seat) * SQUARE
-        + protected(board, seat) as i32 * PROTECTED
-        + blocked_behind(board, seat) as i32 * BLOCKED
-        - risk(board, seat) * SQUARE / 32
+fn side_score(board: &Board, seat: usize, w: &Weights) -> i32 {
+    -race(board, seat) * w.square
+        + protected(board, seat) as i32 * w.protected
+        + blocked_behind(board, seat) as i32 * w.blocked
+        - risk(board, seat) * w.risk / 32
 }
 
 /// The evaluation from `seat`'s point of view, in `-EVAL_LIMIT..=EVAL_LIMIT` (the limits only
 /// for finished games).
 pub fn evaluate(game: &Senet, seat: usize) -> i32 {
+    evaluate_with(game, seat, &WEIGHTS)
+}
+
+/// The evaluation with other weights.
+pub fn evaluate_with(game: &Senet, seat: usize, w: &Weights) -> i32 {
     if let Some(w) = game.winner() {
         return if w == seat { EVAL_LIMIT } else { -EVAL_LIMIT };
     }
     let board = game.board();
-    let mut score = side_score(board, seat) - side_score(board, other(seat));
+    let mut score = side_score(board, seat, w) - side_score(board, other(seat), w);
     let tempo = match game.throw() {
         // A pending throw is about to be moved: credit its squares to the mover.
-        Some(v) => i32::from(v) * SQUARE,
-        None => TEMPO,
+        Some(v) => i32::from(v) * w.square,
+        None => w.tempo,
     };
     score += if game.to_move() == seat {
         tempo

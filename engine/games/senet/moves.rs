@@ -189,3 +189,39 @@ pub fn why_illegal(board: &Board, seat: usize, from: u8, value: u8, forward: boo
     }
     "it is not legal".to_string()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(squares: &[u8]) -> u32 {
+        squares.iter().map(|&s| bit(s)).fold(0, |a, b| a | b)
+    }
+
+    #[test]
+    fn lone_pieces_and_rows() {
+        let opp = board(&[3, 5, 6, 10, 11, 12, 30]);
+        assert_eq!(lone(opp), board(&[3, 30]));
+        assert_eq!(rows_of_three(opp), board(&[10]));
+    }
+
+    #[test]
+    fn movers_by_bit_operations() {
+        // Dark on 1 and 9 against light 2-3-4: 1 cannot pass the row with a 4; 9 can go.
+        let own = board(&[1, 9]);
+        let opp = board(&[2, 3, 4]);
+        assert_eq!(forward_movers(own, opp, 4), board(&[9]));
+        // With a 1, 1 would land on the protected 2 and 9 goes to 10.
+        assert_eq!(forward_movers(own, opp, 1), board(&[9]));
+        // Backward with a 6: 9 to 3 lands on a protected piece; with a 4, 9 to 5 is free.
+        assert_eq!(backward_movers(own, opp, 6), 0);
+        assert_eq!(backward_movers(own, opp, 4), board(&[9]));
+        // Bearing off from 27 past 28-29-30 (not strictly before 30) is allowed; past 26-27-28
+        // from 25 it is not.
+        assert_eq!(
+            forward_movers(board(&[27]), board(&[28, 29, 30]), 4),
+            board(&[27])
+        );
+        assert_eq!(forward_movers(board(&[25]), board(&[26, 27, 28]), 6), 0);
+    }
+}

@@ -1,0 +1,97 @@
+//! The `tabula` binary with Senet: start, moves at a chance node and with a throw, perft,
+//! `senet solve` in text and JSON, and bad input giving exit code 2 with one line on stderr.
+
+use std::process::{Command, Output};
+
+fn tabula(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = tabula(args);
+    assert!(
+        out.status.success(),
+        "{args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn fails(args: &[&str], expected: &str) {
+    let out = tabula(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains(expected), "{args:?}: {err}");
+}
+
+#[test]
+fn start_moves_and_perft() {
+    assert_eq!(
+        ok(&["start", "senet"]),
+        "LDLDLDLDL.D................... D -\n"
+    );
+    assert_eq!(
+        ok(&["moves", "senet"]),
+        "1 4/16\n2 6/16\n3 4/16\n4 1/16\n6 1/16\n"
+    );
+    assert_eq!(
+        ok(&["moves", "senet", "LDLDLDLDL.D................... D 3"]),
+        "2+\n4+\n6+\n11+\n"
+    );
+    let perft = ok(&["perft", "senet", "--depth", "2"]);
+    assert_eq!(perft, "perft(2) = 283\n");
+    let show = ok(&["show", "senet"]);
+    assert!(show.contains("dark to throw"), "{show}");
+}
+
+#[test]
+fn solve_prints_the_win_chance_per_throw_and_per_move() {
+    let text = ok(&["senet", "solve", "...........................LDD D -"]);
+    assert!(
+        text.starts_with("dark to throw wins with probability 0.6093750000"),
+        "{text}"
+    );
+    assert!(text.contains("2     6/16    0.3750000000  30+"), "{text}");
+    let text = ok(&["senet", "solve", "...........................LDD D 2"]);
+    assert!(
+        text.contains("0.3750000000") && text.contains("29+  0.2727272727"),
+        "{text}"
+    );
+    let out = ok(&[
+        "senet",
+        "solve",
+        "...........................LDD D -",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!((v["win"].as_f64().unwrap() - 39.0 / 64.0).abs() < 1e-9);
+    assert_eq!(v["throws"][1]["best"], "30+");
+    assert_eq!(v["throws"][1]["probability"], "6/16");
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_code_2() {
+    fails(
+        &[
+            "senet",
+            "solve",
+            "LDLDLDLDL.D................... D -",
+            "--max-states",
+            "1000",
+        ],
+        "cannot solve exactly: more than 1000 positions",
+    );
+    fails(&["senet", "solve", "LDLD D -"], "the board has 4 squares");
+    fails(
+        &["moves", "senet", "LDLDLDLDL.D................... D 5"],
+        "throw '5' is not one of",
+    );
+    fails(
+        &["start", "senet", "-O", "depth=3"],
+        "senet has no option 'depth'",
+    );
+}
