@@ -5,6 +5,7 @@ mod bigbang;
 mod common;
 mod explore;
 mod perft;
+mod search;
 
 use std::process::ExitCode;
 
@@ -35,6 +36,12 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Big Bang analysis: the loser's penalty.
     Bigbang(bigbang::BigBangArgs),
+    /// The best move of a position (alpha-beta or MCTS), with score and principal variation.
+    Best(search::BestArgs),
+    /// The exact value of a position (win, loss, draw in so many plies) and a line proving it.
+    Solve(search::SolveArgs),
+    /// Fixed positions at a fixed depth on one thread: `N nodes M nps` (a search fingerprint).
+    Bench(search::BenchArgs),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -45,6 +52,9 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Moves(a) => explore::moves(a),
         Command::Perft(a) => perft::perft(a),
         Command::Bigbang(a) => bigbang::bigbang(a),
+        Command::Best(a) => search::best(a),
+        Command::Solve(a) => search::solve(a),
+        Command::Bench(a) => search::bench(a),
     }
 }
 

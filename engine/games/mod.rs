@@ -69,7 +69,10 @@ pub fn not_built(kind: GameKind) -> Error {
 macro_rules! with_game {
     ($kind:expr, $G:ident => $body:expr) => {
         match $kind {
-            $crate::games::GameKind::Onitama => Err($crate::games::not_built($kind).into()),
+            $crate::games::GameKind::Onitama => {
+                type $G = $crate::games::onitama::Onitama;
+                $body
+            }
             $crate::games::GameKind::Checkers => Err($crate::games::not_built($kind).into()),
             $crate::games::GameKind::Senet => Err($crate::games::not_built($kind).into()),
             $crate::games::GameKind::BigBang => {

@@ -1,0 +1,124 @@
+//! Moves and move generation: the small `Copy` move type, the legal moves into a caller's buffer,
+//! and the bulk count perft uses at its last ply (popcounts of precomputed target masks).
+
+use super::bitboard::{Bitboard, Square};
+use super::cards::{Card, TARGETS};
+use super::Onitama;
+
+/// The `from`/`to` value that marks a pass (no square has it).
+const PASS: u8 = 25;
+
+/// A move: a card and a jump `from -> to`, or a pass that gives the card away. Three bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    card: Card,
+    from: u8,
+    to: u8,
+}
+
+impl Move {
+    /// The jump of a pawn from `from` to `to` shown on `card`.
+    #[inline(always)]
+    pub const fn new(card: Card, from: Square, to: Square) -> Move {
+        Move {
+            card,
+            from: from.index() as u8,
+            to: to.index() as u8,
+        }
+    }
+
+    /// The pass that gives `card` away (only legal when no jump is).
+    pub const fn pass(card: Card) -> Move {
+        Move {
+            card,
+            from: PASS,
+            to: PASS,
+        }
+    }
+
+    /// The card used (or given away by a pass).
+    #[inline(always)]
+    pub const fn card(self) -> Card {
+        self.card
+    }
+
+    /// Whether this is a pass.
+    #[inline(always)]
+    pub const fn is_pass(self) -> bool {
+        self.from == PASS
+    }
+
+    /// The square the pawn leaves (`None` for a pass).
+    pub const fn from(self) -> Option<Square> {
+        Square::from_index(self.from as usize)
+    }
+
+    /// The square the pawn lands on (`None` for a pass).
+    pub const fn to(self) -> Option<Square> {
+        Square::from_index(self.to as usize)
+    }
+
+    /// The raw square indices, for `play` (meaningless for a pass).
+    #[inline(always)]
+    pub(super) const fn raw(self) -> (usize, usize) {
+        (self.from as usize, self.to as usize)
+    }
+}
+
+/// At most 5 pawns, 4 targets per card, 2 cards.
+pub const MAX_MOVES: usize = 40;
+
+impl Onitama {
+    /// Appends the legal moves: for each card in hand (table order), each pawn (a1 first), each
+    /// target (a1 first); or the two passes when there is no jump. Nothing at a terminal state.
+    #[inline]
+    pub(super) fn generate(&self, out: &mut Vec<Move>) {
+        if self.is_terminal() {
+            return;
+        }
+        let us = self.to_move.index();
+        let own = self.pieces[us];
+        let free = !own;
+        let mut buf = [Move::pass(self.hands[us][0]); MAX_MOVES];
+        let mut n = 0;
+        for card in self.hands[us] {
+            let table = &TARGETS[us][card.index()];
+            for from in own {
+                for to in Bitboard(table[from.index()]) & free {
+                    buf[n] = Move::new(card, from, to);
+                    n += 1;
+                }
+            }
+        }
+        if n == 0 {
+            buf[1] = Move::pass(self.hands[us][1]);
+            n = 2;
+        }
+        out.extend_from_slice(&buf[..n]);
+    }
+
+    /// The number of legal moves, without listing them: per pawn one popcount of both cards'
+    /// target masks side by side in a `u64`.
+    #[inline]
+    pub(super) fn count(&self) -> u64 {
+        if self.is_terminal() {
+            return 0;
+        }
+        let us = self.to_move.index();
+        let own = self.pieces[us].0;
+        let free = u64::from(!own & Bitboard::FULL.0);
+        let free = free | free << 32;
+        let t0 = &TARGETS[us][self.hands[us][0].index()];
+        let t1 = &TARGETS[us][self.hands[us][1].index()];
+        let mut bits = own;
+        let mut n = 0u32;
+        while bits != 0 {
+            let sq = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let both = u64::from(t0[sq]) | u64::from(t1[sq]) << 32;
+            n += (both & free).count_ones();
+        }
+        // No jump: the two passes.
+        u64::from(n + (u32::from(n == 0) << 1))
+    }
+}

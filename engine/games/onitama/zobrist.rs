@@ -1,0 +1,68 @@
+//! Zobrist keys, generated at compile time from a fixed SplitMix64 stream so hashes are the same in
+//! every build and run. A position's hash is the XOR of the keys of its pawns, its masters, the
+//! place of each card (Red's hand, Blue's hand, beside the board) and Blue to move.
+
+use super::bitboard::SQUARES;
+use super::cards::CARD_COUNT;
+
+/// Where a card lies: index 0 and 1 are the hands of Red and Blue (by colour index), 2 the side.
+pub const SIDE_PLACE: usize = 2;
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (state, z ^ (z >> 31))
+}
+
+/// All keys in one table so they come from one stream.
+pub struct Keys {
+    /// A pawn (student or master) of a colour on a square.
+    pub pawn: [[u64; SQUARES]; 2],
+    /// Added on top of the pawn key when that pawn is the master.
+    pub master: [[u64; SQUARES]; 2],
+    /// A card in a place (Red's hand, Blue's hand, side).
+    pub card: [[u64; 3]; CARD_COUNT],
+    /// Blue to move.
+    pub blue_to_move: u64,
+}
+
+/// The keys.
+pub static KEYS: Keys = {
+    let mut s = 0x0A17_A3A0_5EED_2026u64;
+    let mut keys = Keys {
+        pawn: [[0; SQUARES]; 2],
+        master: [[0; SQUARES]; 2],
+        card: [[0; 3]; CARD_COUNT],
+        blue_to_move: 0,
+    };
+    let mut c = 0;
+    while c < 2 {
+        let mut sq = 0;
+        while sq < SQUARES {
+            let (n, k) = splitmix(s);
+            s = n;
+            keys.pawn[c][sq] = k;
+            let (n, k) = splitmix(s);
+            s = n;
+            keys.master[c][sq] = k;
+            sq += 1;
+        }
+        c += 1;
+    }
+    let mut card = 0;
+    while card < CARD_COUNT {
+        let mut place = 0;
+        while place < 3 {
+            let (n, k) = splitmix(s);
+            s = n;
+            keys.card[card][place] = k;
+            place += 1;
+        }
+        card += 1;
+    }
+    let (_, k) = splitmix(s);
+    keys.blue_to_move = k;
+    keys
+};

@@ -1,0 +1,124 @@
+//! Move ordering: the table move first, then the game's own hint (captures, wins), then the two
+//! killer moves of the ply, then the history of cutoffs. Good ordering is most of alpha-beta's
+//! speed: the best move first makes every sibling a cheap null-window proof.
+
+use std::hash::{Hash, Hasher};
+
+use crate::game::Game;
+
+use super::score::MAX_PLY;
+
+const HISTORY_SLOTS: usize = 4096;
+const HISTORY_MAX: i32 = 1 << 20;
+
+/// Killer moves and the history table of one search thread.
+pub struct Heuristics<M> {
+    killers: Vec<[Option<M>; 2]>,
+    history: Vec<i32>,
+}
+
+/// A tiny multiplicative hasher for moves (a few bytes): much cheaper than a general hasher,
+/// and the same on every run.
+#[derive(Default)]
+struct MoveHasher(u64);
+
+impl std::hash::Hasher for MoveHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(u64::from(i));
+    }
+
+    fn write_u16(&mut self, i: u16) {
+        self.write_u64(u64::from(i));
+    }
+
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(u64::from(i));
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+}
+
+impl<M: Copy + Eq + Hash> Heuristics<M> {
+    /// Empty heuristics.
+    pub fn new() -> Self {
+        Heuristics {
+            killers: vec![[None, None]; MAX_PLY + 2],
+            history: vec![0; 2 * HISTORY_SLOTS],
+        }
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.killers.fill([None, None]);
+        self.history.fill(0);
+    }
+
+    #[inline]
+    fn slot(&self, side: bool, m: M) -> usize {
+        let mut h = MoveHasher::default();
+        m.hash(&mut h);
+        ((h.finish() >> 40) as usize & (HISTORY_SLOTS - 1)) + usize::from(side) * HISTORY_SLOTS
+    }
+
+    /// The ordering key of a move that is not the table move: larger is tried first.
+    #[inline]
+    pub fn key<G: Game<Move = M>>(&self, state: &G, m: M, ply: usize, side: bool) -> i64 {
+        let mut k = i64::from(state.move_hint(m)) << 32;
+        let killers = &self.killers[ply.min(MAX_PLY)];
+        if killers[0] == Some(m) {
+            k += 1 << 31;
+        } else if killers[1] == Some(m) {
+            k += 1 << 30;
+        }
+        k + i64::from(self.history[self.slot(side, m)])
+    }
+
+    /// Learns from a move that caused a cutoff `depth` plies from the horizon.
+    pub fn cutoff(&mut self, m: M, ply: usize, side: bool, depth: i32) {
+        let killers = &mut self.killers[ply.min(MAX_PLY)];
+        if killers[0] != Some(m) {
+            killers[1] = killers[0];
+            killers[0] = Some(m);
+        }
+        let bonus = (depth * depth).min(HISTORY_MAX / 4);
+        let slot = self.slot(side, m);
+        let h = &mut self.history[slot];
+        *h += bonus - (i64::from(*h) * i64::from(bonus) / i64::from(HISTORY_MAX)) as i32;
+    }
+}
+
+impl<M: Copy + Eq + Hash> Default for Heuristics<M> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Moves the best-keyed entry of `keys[from..]` to `from` and returns its move index (selection
+/// sort one step at a time: after a cutoff the rest is never sorted).
+#[inline]
+pub fn pick_next(keys: &mut [(i64, u16)], from: usize) -> usize {
+    let mut best = from;
+    for i in from + 1..keys.len() {
+        if keys[i].0 > keys[best].0 {
+            best = i;
+        }
+    }
+    keys.swap(from, best);
+    keys[from].1 as usize
+}
