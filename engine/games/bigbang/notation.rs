@@ -445,6 +445,7 @@ impl BigBang {
             out.push((b'a' + col as u8) as char);
         }
         out.push('\n');
+        out.push_str("    (cell: S start, A-H finish; counter: A-H light, a-h dark, . none)\n");
         out.push_str(&self.status_line());
         out.push('\n');
         out
