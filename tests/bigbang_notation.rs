@@ -89,7 +89,11 @@ fn malformed_positions_are_rejected_with_their_reason() {
         ),
         ("", &format!("12/{e} s1"), "run of 12 empty cells"),
         ("", &format!("0/{e} s1"), "run of 0 empty cells"),
-        ("", &format!("{}/{e} s1", "9".repeat(40)), "empty cells (allowed 1 to 11)"),
+        (
+            "",
+            &format!("{}/{e} s1", "9".repeat(40)),
+            "empty cells (allowed 1 to 11)",
+        ),
         ("", &format!("X10/{e} s1"), "unknown counter 'X'"),
         ("", &format!("*10/{e} s1"), "unexpected '*'"),
         (
