@@ -123,6 +123,9 @@ fn perft_from_the_start_counted_by_hand() {
                                    // After an A-F counter (12 kinds, 2 in the pool) 16 kinds remain on 27 cells; after G or H
                                    // (4 kinds, 1 in the pool) 15: 28 x (12 x 16 x 27 + 4 x 15 x 27).
     assert_eq!(perft(&s, 2), 28 * (12 * 16 * 27 + 4 * 15 * 27));
+    // Three placements: 16^3 kind sequences, less those using a G/H kind twice (4 x 46) or an
+    // A-F kind three times (12), on 28 x 27 x 26 cells.
+    assert_eq!(perft(&s, 3), (4096 - 4 * 46 - 12) * 28 * 27 * 26);
     // The 4-counter board: 16, then 3 kinds on 3 cells, 2 on 2, 1 on 1; the coin is no ply.
     let options = GameOptions::new().with(
         "board",

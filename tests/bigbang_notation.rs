@@ -89,6 +89,11 @@ fn malformed_positions_are_rejected_with_their_reason() {
         ),
         ("", &format!("12/{e} s1"), "run of 12 empty cells"),
         ("", &format!("0/{e} s1"), "run of 0 empty cells"),
+        (
+            "",
+            &format!("{}/{e} s1", "9".repeat(40)),
+            "empty cells (allowed 1 to 11)",
+        ),
         ("", &format!("X10/{e} s1"), "unknown counter 'X'"),
         ("", &format!("*10/{e} s1"), "unexpected '*'"),
         (
@@ -256,5 +261,87 @@ fn positions_round_trip_through_the_notation() {
         let text = format!("{ranks} {extra}");
         let t = BigBang::from_notation(&text, &o).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(t.notation(), text);
+    }
+}
+
+mod properties {
+    use proptest::prelude::*;
+    use rand::RngExt;
+    use tabula::games::bigbang::BigBang;
+    use tabula::random::rng;
+    use tabula::{Game, GameOptions, Turn};
+
+    /// A position reached by `plies` seeded random moves on the default board.
+    fn reached(seed: u64, plies: usize) -> BigBang {
+        let mut s = BigBang::start(&GameOptions::new()).unwrap();
+        let mut r = rng(seed);
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            match s.turn() {
+                Turn::Terminal => break,
+                Turn::Chance => {
+                    let coin = if r.random_range(0..2) == 0 {
+                        "coin:1"
+                    } else {
+                        "coin:2"
+                    };
+                    s.play(s.parse_move(coin).unwrap());
+                }
+                Turn::Player(_) => {
+                    moves.clear();
+                    s.legal_moves(&mut moves);
+                    s.play(moves[r.random_range(0..moves.len())]);
+                }
+            }
+        }
+        s
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn positions_round_trip_with_their_hash(seed in any::<u64>(), plies in 0usize..80) {
+            let s = reached(seed, plies);
+            let text = s.notation();
+            let back = BigBang::from_notation(&text, &GameOptions::new()).unwrap();
+            prop_assert_eq!(back.notation(), text);
+            prop_assert_eq!(back.hash(), s.hash());
+            prop_assert_eq!(s.hash(), s.hash_from_scratch());
+            prop_assert!(back == s);
+        }
+
+        #[test]
+        fn any_text_is_read_or_rejected_without_panic(text in "[a-hA-H0-9/ ?sldpr#x-]{0,60}") {
+            let _ = BigBang::from_notation(&text, &GameOptions::new());
+        }
+
+        #[test]
+        fn a_damaged_position_is_read_or_rejected_without_panic(
+            seed in any::<u64>(), plies in 0usize..60, at in any::<usize>(), ch in "[a-hA-H0-9/ ?x]"
+        ) {
+            let text = reached(seed, plies).notation();
+            let mut chars: Vec<char> = text.chars().collect();
+            let i = at % chars.len();
+            chars[i] = ch.chars().next().unwrap();
+            let damaged: String = chars.into_iter().collect();
+            if let Ok(s) = BigBang::from_notation(&damaged, &GameOptions::new()) {
+                prop_assert_eq!(s.hash(), s.hash_from_scratch());
+            }
+        }
+
+        #[test]
+        fn any_move_text_is_read_or_rejected_without_panic(
+            seed in any::<u64>(), plies in 0usize..60, text in "[a-hA-Hk-z0-9@:-]{0,8}"
+        ) {
+            let s = reached(seed, plies);
+            if let Ok(m) = s.parse_move(&text) {
+                let mut legal = Vec::new();
+                s.legal_moves(&mut legal);
+                let mut outcomes = Vec::new();
+                s.chance_outcomes(&mut outcomes);
+                prop_assert!(legal.contains(&m) || outcomes.iter().any(|(o, _)| *o == m));
+            }
+        }
     }
 }

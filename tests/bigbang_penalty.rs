@@ -163,6 +163,17 @@ fn the_solver_agrees_with_breadth_first_search_on_random_positions() {
                 assert!(fast.exact);
                 let slow = slow_penalty(&plain(rows, &s.notation()), colour == LIGHT, 3_000_000);
                 assert_eq!(fast.moves, slow, "at {}", s.notation());
+                // The bound is admissible: stopped early, the proven lower bound never exceeds
+                // the true count (a search that merely got lucky would not show this).
+                if let Some(exact) = slow {
+                    for limit in [1, 2, 10, 50] {
+                        let early = solve(&s, colour, limit).unwrap();
+                        assert!(early.lower_bound <= exact, "at {}", s.notation());
+                        if let Some(upper) = early.moves {
+                            assert!(upper >= exact, "at {}", s.notation());
+                        }
+                    }
+                }
                 compared += 1;
             }
         }

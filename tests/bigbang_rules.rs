@@ -117,6 +117,10 @@ fn a_jump_goes_over_own_or_enemy_counters_and_chains() {
         from_cell(&s, "b2"),
         set(&["a2", "a3", "b1", "b3", "c1", "c2", "d4", "d6", "f6"])
     );
+    // No capture: after the chain b2-f6 every jumped counter is still there.
+    let mut after = s.clone();
+    play(&mut after, "b2-f6");
+    assert_eq!(after.notation(), "7/4bA1/3B3/7/2a4/7/7 d");
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! distance, which jumps can beat, so it is a guide and not a bound), and the side to move gets a
 //! tempo. Setup positions evaluate to 0: nobody knows yet who will play which colour.
 
-use super::bitboard::{row_col, Bitboard};
+use super::bitboard::{row_col, Bitboard, CELLS};
 use super::map::TYPES;
 use super::{BigBang, Move, Phase, DARK, LIGHT};
 use crate::game::EVAL_LIMIT;
@@ -13,12 +13,31 @@ const PER_CELL: i32 = 20;
 /// Bonus of the side to move.
 const TEMPO: i32 = 10;
 
+/// King distances between all cells, built at compile time (no divisions at search leaves).
+static KING: [[u8; CELLS]; CELLS] = king_table();
+
+const fn king_table() -> [[u8; CELLS]; CELLS] {
+    let mut t = [[0u8; CELLS]; CELLS];
+    let mut a = 0;
+    while a < CELLS {
+        let mut b = 0;
+        while b < CELLS {
+            let (ra, ca) = row_col(a as u8);
+            let (rb, cb) = row_col(b as u8);
+            let dr = ra.abs_diff(rb);
+            let dc = ca.abs_diff(cb);
+            t[a][b] = if dr > dc { dr as u8 } else { dc as u8 };
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
 /// King distance between two cells.
 #[inline]
 pub fn king_distance(a: u8, b: u8) -> i32 {
-    let (ra, ca) = row_col(a);
-    let (rb, cb) = row_col(b);
-    (ra.abs_diff(rb)).max(ca.abs_diff(cb)) as i32
+    i32::from(KING[a as usize][b as usize])
 }
 
 /// The least king distance from `cell` to any cell of `targets` (0 if there is none).
@@ -66,20 +85,29 @@ pub fn remaining(state: &BigBang, colour: usize) -> i32 {
     let board = state.board();
     let free = board.finish_all & !state.occupied();
     let mut total = 0;
-    let mut counters = Vec::with_capacity(8);
-    let mut cells = Vec::with_capacity(8);
+    // Stack buffers: the evaluation runs at every search leaf, so no allocation here.
+    let mut counters = [0u8; 64];
+    let mut cells = [0u8; 64];
     for t in 0..TYPES {
         let mine = state.of_type(t) & state.unfinished(colour);
         if mine.is_empty() {
             continue;
         }
-        counters.clear();
-        counters.extend(mine.iter());
-        cells.clear();
-        cells.extend((free & board.finish[t]).iter());
-        total += assignment(&counters, &cells);
+        let k = fill(&mut counters, mine);
+        let m = fill(&mut cells, free & board.finish[t]);
+        total += assignment(&counters[..k], &cells[..m]);
     }
     total
+}
+
+/// Writes the cells of `set` into `buf` (as many as fit) and returns how many.
+fn fill(buf: &mut [u8; 64], set: Bitboard) -> usize {
+    let mut n = 0;
+    for (slot, cell) in buf.iter_mut().zip(set.iter()) {
+        *slot = cell;
+        n += 1;
+    }
+    n
 }
 
 /// The evaluation from `seat`'s point of view.

@@ -25,6 +25,11 @@
 //!
 //! Boards: option `board` (`--board FILE`) names a map file (see [`map`]); `map:ROW/ROW/...`
 //! gives a map inline. Option `ply-limit` sets the played-game draw limit.
+//!
+//! Modules: [`map`] (boards), [`bitboard`] (cell sets), [`moves`] (steps and the jump-chain
+//! flood), [`eval`] (evaluation and hints), [`penalty`] (the loser's penalty solver, used by
+//! `tabula bigbang penalty`), [`zobrist`] (hash keys); the notation and drawing live in a private
+//! `notation` module.
 
 pub mod bitboard;
 pub mod eval;

@@ -68,7 +68,7 @@ impl BigBang {
                 if ch.is_ascii_digit() {
                     let mut number = ch.to_digit(10).unwrap_or(0) as usize;
                     while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
-                        number = number * 10 + d as usize;
+                        number = number.saturating_mul(10).saturating_add(d as usize);
                         chars.next();
                     }
                     if number == 0 || number > 11 {
@@ -445,6 +445,7 @@ impl BigBang {
             out.push((b'a' + col as u8) as char);
         }
         out.push('\n');
+        out.push_str("    (cell: S start, A-H finish; counter: A-H light, a-h dark, . none)\n");
         out.push_str(&self.status_line());
         out.push('\n');
         out

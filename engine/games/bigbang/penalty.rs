@@ -10,8 +10,10 @@
 //! real number of moves; one move moves one counter, so the cheapest assignment of counters to
 //! distinct free finish cells of their type, summed, never overestimates. When one counter is
 //! left, its only possible stones are fixed counters and finished ones, so a second table with
-//! jumps over those cells alone serves (still a relaxation: it may land on any free cell). The
-//! bound is admissible but not always consistent, so A* reopens a node reached more cheaply.
+//! jumps over those cells alone serves (still a relaxation: it may land on any free cell); when
+//! two are left, each has at most one moving stone, the other counter, so a third table allows
+//! jumps over those cells plus one more cell anywhere (chosen afresh for each move). The bound is
+//! admissible but not always consistent, so A* reopens a node reached more cheaply.
 //!
 //! When the node limit stops the search, a weighted A* looks for some solution, reported as an
 //! upper bound next to the proven lower bound.
@@ -71,6 +73,9 @@ struct Problem<'a> {
     /// The same when only one counter is left unfinished: its only stones are fixed counters and
     /// finished ones, so jumps go over those cells only.
     dist_last: [Vec<[u8; CELLS]>; TYPES],
+    /// The same when two counters are left: the other one is a single stone that may stand
+    /// anywhere, besides fixed and finished counters.
+    dist_two: [Vec<[u8; CELLS]>; TYPES],
 }
 
 struct Node {
@@ -117,6 +122,7 @@ pub fn solve(state: &BigBang, colour: usize, node_limit: usize) -> Result<Penalt
         targets: Default::default(),
         dist: Default::default(),
         dist_last: Default::default(),
+        dist_two: Default::default(),
     };
     problem.prepare();
     let exact = astar(&problem, &root, node_limit, (1, 1));
@@ -287,19 +293,26 @@ impl Problem<'_> {
                 continue;
             }
             self.targets[t] = (self.board.finish[t] & !self.fixed).iter().collect();
-            self.dist[t] = self.distances(t, stones);
-            self.dist_last[t] = self.distances(t, last_stones);
+            self.dist[t] = self.distances(t, stones, false);
+            self.dist_last[t] = self.distances(t, last_stones, false);
+            if self.types.len() >= 2 {
+                self.dist_two[t] = self.distances(t, last_stones, true);
+            }
         }
     }
 
     /// Relaxed distances of every cell to each free target of type `t`, jumps going over any
-    /// cell of `stones`.
-    fn distances(&self, t: usize, stones: Bitboard) -> Vec<[u8; CELLS]> {
+    /// cell of `stones` (and, with `wild`, over one more cell anywhere, chosen per move).
+    fn distances(&self, t: usize, stones: Bitboard, wild: bool) -> Vec<[u8; CELLS]> {
         let land = self.board.allowed(t) & !self.fixed;
         // One relaxed move from each cell (none from a finish cell: a counter there is done).
         let mut reach = [Bitboard::EMPTY; CELLS];
         for cell in (land & !self.board.finish_all).iter() {
-            reach[cell as usize] = self.relaxed_reach(cell, land, stones);
+            reach[cell as usize] = if wild {
+                self.reach_with_wild_stone(cell, land, stones)
+            } else {
+                self.relaxed_reach(cell, land, stones)
+            };
         }
         let mut all = Vec::with_capacity(self.targets[t].len());
         for &target in &self.targets[t] {
@@ -330,6 +343,12 @@ impl Problem<'_> {
     fn relaxed_reach(&self, cell: u8, land: Bitboard, stones: Bitboard) -> Bitboard {
         let origin = Bitboard::from_cell(cell);
         let steps = self.board.adjacent[cell as usize] & land;
+        steps | (self.chain(cell, land, stones) & !origin)
+    }
+
+    /// The cells a chain of jumps from `cell` over `stones` lands on, `cell` included.
+    fn chain(&self, cell: u8, land: Bitboard, stones: Bitboard) -> Bitboard {
+        let origin = Bitboard::from_cell(cell);
         let mut reached = origin;
         let mut frontier = origin;
         while !frontier.is_empty() {
@@ -341,7 +360,23 @@ impl Problem<'_> {
             reached |= next;
             frontier = next & !self.board.finish_all;
         }
-        steps | (reached & !origin)
+        reached
+    }
+
+    /// [`Self::relaxed_reach`] with one more stone on any single cell. Only a cell next to where
+    /// the chain can already take off can start new jumps, so only those are tried.
+    fn reach_with_wild_stone(&self, cell: u8, land: Bitboard, stones: Bitboard) -> Bitboard {
+        let mut out = self.relaxed_reach(cell, land, stones);
+        let launch =
+            self.chain(cell, land, stones) & !(self.board.finish_all & !Bitboard::from_cell(cell));
+        let mut candidates = Bitboard::EMPTY;
+        for c in launch.iter() {
+            candidates |= self.board.adjacent[c as usize];
+        }
+        for wild in (candidates & !stones).iter() {
+            out |= self.relaxed_reach(cell, land, stones | Bitboard::from_cell(wild));
+        }
+        out
     }
 
     /// Sorts the slots of type `t` so equal sets of counters have equal keys.
@@ -368,10 +403,10 @@ impl Problem<'_> {
             .iter()
             .filter(|&&c| !self.board.finish_all.has(c))
             .count();
-        let tables = if unfinished == 1 {
-            &self.dist_last
-        } else {
-            &self.dist
+        let tables = match unfinished {
+            1 => &self.dist_last,
+            2 => &self.dist_two,
+            _ => &self.dist,
         };
         let mut total = 0u32;
         for &(a, b) in &self.groups {
