@@ -78,7 +78,26 @@ fn run(cli: Cli) -> Result<(), CliError> {
     }
 }
 
+/// Output cut off by a closed pipe (`tabula moves ... | head`) is not an error: leave quietly,
+/// as Unix tools do, instead of panicking in `println!`.
+fn quiet_on_broken_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.contains("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(141);
+        }
+        default(info);
+    }));
+}
+
 fn main() -> ExitCode {
+    quiet_on_broken_pipe();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return common::clap_exit(e),
