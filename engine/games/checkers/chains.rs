@@ -135,8 +135,8 @@ pub fn generate(
             let n = jumps_from(board, cur as usize, long, &mut jumps);
             for &(over, land) in &jumps[..n] {
                 let c = captured | 1u128 << over;
-                let key = c | (land as u128) << HOLES;
-                if !scratch.visited.insert(key) {
+                // A state after one jump is reached by that jump only; deeper ones may repeat.
+                if captured != 0 && !scratch.visited.insert(c | (land as u128) << HOLES) {
                     continue;
                 }
                 let diff = sbit ^ c ^ (1u128 << land);
