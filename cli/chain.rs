@@ -104,6 +104,7 @@ fn solitaire_report(args: &ChainArgs, state: &Checkers) -> Result<(), CliError> 
     let limits = solitaire::Limits {
         time: args.time.map(Duration::from_millis),
         table_bits: 63 - entries.leading_zeros(),
+        ..Default::default()
     };
     let bar = show_progress(args.json).then(|| {
         let bar = ProgressBar::new_spinner();
@@ -134,6 +135,7 @@ fn solitaire_report(args: &ChainArgs, state: &Checkers) -> Result<(), CliError> 
             "nodes": outcome.nodes,
             "seconds": seconds,
             "stopped_by": outcome.stopped_by,
+            "endgame_marbles": outcome.endgame_marbles,
         }));
     }
     if outcome.proved {
@@ -156,6 +158,9 @@ fn solitaire_report(args: &ChainArgs, state: &Checkers) -> Result<(), CliError> 
         outcome.moves.len(),
         outcome.moves.join(" ")
     );
-    eprintln!("{} positions in {seconds:.2} s", outcome.nodes);
+    eprintln!(
+        "{} positions in {seconds:.2} s; endgame table complete up to {} marbles",
+        outcome.nodes, outcome.endgame_marbles
+    );
     Ok(())
 }

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use super::bitboard::{BitIter, Marbles};
 use super::chains::{follow, least_chain};
-use super::geometry::{tables, Hole, HOLES};
+use super::geometry::{tables, Hole, HOLES, NONE};
 use super::jumps::{jumps_from, single_jumps};
 use super::notation::write_holes;
 
@@ -24,6 +24,8 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// The transposition table holds `2^table_bits` boards (16 bytes each).
     pub table_bits: u32,
+    /// The endgame table (short jumps) holds at most this many positions (about 40 bytes each).
+    pub endgame_entries: usize,
 }
 
 impl Default for Limits {
@@ -31,6 +33,7 @@ impl Default for Limits {
         Limits {
             time: None,
             table_bits: 22,
+            endgame_entries: 1 << 21,
         }
     }
 }
@@ -67,6 +70,8 @@ pub struct Outcome {
     pub elapsed: Duration,
     /// Why the search stopped before a proof, if it did.
     pub stopped_by: Option<String>,
+    /// The endgame table knows every position of up to this many marbles (0: none, long jumps).
+    pub endgame_marbles: u32,
 }
 
 /// The colour class of a hole in the three-colouring of the triangular lattice (`x - y mod 3`):
@@ -93,6 +98,35 @@ pub fn fewest_remaining(bits: u128) -> u32 {
             weight <= m
         })
         .unwrap_or(n)
+}
+
+/// How many marbles of `board` around the changed holes `holes` have no neighbouring marble.
+fn stranded_by(board: u128, holes: &[u8; 3]) -> i32 {
+    let t = tables();
+    let lonely = |h: u8| {
+        board >> h & 1 == 1
+            && t.neighbour[h as usize]
+                .iter()
+                .all(|&n| n == NONE || board >> n & 1 == 0)
+    };
+    let mut seen = 0u128;
+    let mut count = 0;
+    for &h in holes {
+        for &n in t.neighbour[h as usize].iter().chain(std::iter::once(&h)) {
+            if n != NONE && seen >> n & 1 == 0 {
+                seen |= 1u128 << n;
+                count += i32::from(lonely(n));
+            }
+        }
+    }
+    count
+}
+
+fn splitmix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// Distance of a hole from the centre.
@@ -162,12 +196,72 @@ struct Search<F: FnMut(&Progress)> {
     start: Instant,
     deadline: Option<Instant>,
     stopped: bool,
+    run_budget: u64,
+    out_of_budget: bool,
+    noise: u64,
     best: u32,
     goal: u32,
     path: Vec<(u8, u8, u8)>,
     best_path: Vec<(u8, u8, u8)>,
     progress: F,
     next_report: u64,
+    endgame: Endgame,
+}
+
+/// The positions (canonical under the symmetries) of up to `covered` marbles from which short
+/// jumps can leave a single marble, built backwards by un-jumping from every single marble. It is
+/// complete for those sizes, so a position it lacks can leave two marbles at best.
+#[derive(Default)]
+struct Endgame {
+    covered: u32,
+    solvable: ahash::AHashSet<u128>,
+}
+
+/// The least of the twelve symmetric images of a board.
+fn canonical(bits: u128) -> u128 {
+    let t = tables();
+    let mut best = u128::MAX;
+    for sym in &t.sym {
+        let image = BitIter(bits).fold(0u128, |b, h| b | 1u128 << sym[h.index()]);
+        best = best.min(image);
+    }
+    best
+}
+
+fn build_endgame(max_entries: usize, deadline: Option<Instant>) -> Endgame {
+    let t = tables();
+    let mut db = Endgame::default();
+    let mut level: Vec<u128> = (0..HOLES).map(|h| canonical(1u128 << h)).collect();
+    level.sort_unstable();
+    level.dedup();
+    db.solvable.extend(level.iter().copied());
+    db.covered = 1;
+    loop {
+        let mut next = ahash::AHashSet::new();
+        for &p in &level {
+            for l in BitIter(p) {
+                for d in 0..6 {
+                    let o = t.neighbour[l.index()][d];
+                    if o == NONE || p >> o & 1 == 1 {
+                        continue;
+                    }
+                    let f = t.neighbour[o as usize][d];
+                    if f == NONE || p >> f & 1 == 1 {
+                        continue;
+                    }
+                    next.insert(canonical(p ^ (1u128 << l.0 | 1u128 << o | 1u128 << f)));
+                }
+            }
+            if db.solvable.len() + next.len() > max_entries
+                || deadline.is_some_and(|d| Instant::now() >= d)
+            {
+                return db;
+            }
+        }
+        db.solvable.extend(next.iter().copied());
+        db.covered += 1;
+        level = next.into_iter().collect();
+    }
 }
 
 /// The most marbles one player alone could capture from `marbles`, within `limits`, reporting
@@ -181,14 +275,25 @@ pub fn solve(
     let n = marbles.count_ones();
     let goal = n - fewest_remaining_bound(marbles, long);
     let start = Instant::now();
+    let deadline = limits.time.map(|t| start + t);
+    // The endgame table gets at most a tenth of the time.
+    let endgame = if long {
+        Endgame::default()
+    } else {
+        build_endgame(limits.endgame_entries, limits.time.map(|t| start + t / 10))
+    };
     let mut search = Search {
         long,
         table: vec![u128::MAX; 1usize << limits.table_bits],
         mask: (1usize << limits.table_bits) - 1,
         nodes: 0,
         start,
-        deadline: limits.time.map(|t| start + t),
+        deadline,
+        endgame,
         stopped: false,
+        run_budget: u64::MAX,
+        out_of_budget: false,
+        noise: 0,
         best: 0,
         goal,
         path: Vec::new(),
@@ -204,10 +309,25 @@ pub fn solve(
         }
     }
     let mut layouts = Marbles::from_bits(marbles);
-    if search.goal > 0 {
-        search.dfs(&mut layouts, &mut images);
+    // Runs with a node budget that doubles, each after the first with a little seeded noise in
+    // the move order: a bad early choice then costs one run, not the whole search. The table of
+    // explored positions is kept, so no complete work is lost; the last run has no budget.
+    let mut budget = 1u64 << 20;
+    let mut run = 0u64;
+    while search.goal > 0 {
+        search.run_budget = search.nodes.saturating_add(budget);
+        search.out_of_budget = false;
+        search.noise = if run == 0 { 0 } else { splitmix(run) | 1 };
+        let stop = search.dfs(&mut layouts, &mut images);
+        if !stop || !search.out_of_budget {
+            break;
+        }
+        run += 1;
+        budget = budget.saturating_mul(2);
     }
-    let proved = !search.stopped;
+    // Claim no more than the line shows (it always does; this guards the endgame completion).
+    search.best = search.best.min(search.best_path.len() as u32);
+    let proved = !search.stopped && search.best_path.len() as u32 == search.best;
     let moves = group_moves(marbles, long, &search.best_path);
     Outcome {
         captures: search.best,
@@ -218,10 +338,35 @@ pub fn solve(
         nodes: search.nodes,
         elapsed: start.elapsed(),
         stopped_by: search.stopped.then(|| "the time limit".to_string()),
+        endgame_marbles: search.endgame.covered,
     }
 }
 
 impl<F: FnMut(&Progress)> Search<F> {
+    /// Extends `best_path` from `occ` (a solvable endgame position) down to one marble, following
+    /// the endgame table.
+    fn finish_line(&mut self, mut occ: u128) {
+        while occ.count_ones() > 1 {
+            let mut jumps = [(0u8, 0u8); 6];
+            let step = BitIter(occ).find_map(|s| {
+                let n = jumps_from(occ & !(1u128 << s.0), s.index(), false, &mut jumps);
+                jumps[..n].iter().find_map(|&(over, land)| {
+                    let after = occ ^ (1u128 << s.0 | 1u128 << over | 1u128 << land);
+                    self.endgame
+                        .solvable
+                        .contains(&canonical(after))
+                        .then_some((s.0, over, land))
+                })
+            });
+            let Some((from, over, land)) = step else {
+                debug_assert!(false, "a solvable position has a solvable child");
+                return;
+            };
+            self.best_path.push((from, over, land));
+            occ ^= 1u128 << from | 1u128 << over | 1u128 << land;
+        }
+    }
+
     fn slot(&self, key: u128) -> usize {
         let folded = (key as u64) ^ ((key >> 64) as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93);
         (folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 17) as usize & self.mask
@@ -239,6 +384,10 @@ impl<F: FnMut(&Progress)> Search<F> {
                 return true;
             }
         }
+        if self.nodes >= self.run_budget {
+            self.out_of_budget = true;
+            return true;
+        }
         if self.nodes >= self.next_report {
             self.next_report = self.nodes + (1 << 16);
             if self.deadline.is_some_and(|d| Instant::now() >= d) {
@@ -253,11 +402,26 @@ impl<F: FnMut(&Progress)> Search<F> {
             });
         }
         let occ = layouts.bits();
+        let n = occ.count_ones();
+        let key = *images.iter().min().expect("twelve images");
+        if n <= self.endgame.covered {
+            if self.endgame.solvable.contains(&key) {
+                // One marble can be left: nothing does better.
+                if depth + n - 1 > self.best {
+                    self.best = depth + n - 1;
+                    self.best_path.clone_from(&self.path);
+                    self.finish_line(occ);
+                }
+                return self.best >= self.goal;
+            }
+            if depth + n.saturating_sub(2) <= self.best {
+                return false;
+            }
+        }
         // Nothing below can beat the best found: prune.
-        if depth + occ.count_ones() - fewest_remaining_bound(occ, self.long) <= self.best {
+        if depth + n - fewest_remaining_bound(occ, self.long) <= self.best {
             return false;
         }
-        let key = *images.iter().min().expect("twelve images");
         let slot = self.slot(key);
         if self.table[slot] == key {
             return false;
@@ -268,9 +432,18 @@ impl<F: FnMut(&Progress)> Search<F> {
         for s in BitIter(single_jumps(layouts, self.long).starts()) {
             let n = jumps_from(occ & !(1u128 << s.0), s.index(), self.long, &mut jumps);
             for &(over, land) in &jumps[..n] {
-                // Try first the jumps that land nearest the centre, keeping the marbles together.
-                let spread = ring(land as usize);
-                moves.push((spread, s.0, over, land));
+                // Try first the jumps that strand the fewest marbles (no neighbour left), then
+                // those landing nearest the centre, keeping the marbles together.
+                let after = occ ^ (1u128 << s.0 | 1u128 << over | 1u128 << land);
+                let stranded = stranded_by(after, &[s.0, over, land]);
+                let mut key = 16 * stranded + ring(land as usize);
+                if self.noise != 0 {
+                    let r = splitmix(
+                        self.noise ^ u64::from(s.0) << 16 ^ u64::from(land) << 8 ^ self.nodes,
+                    );
+                    key += (r % 24) as i32;
+                }
+                moves.push((key, s.0, over, land));
             }
         }
         moves.sort_unstable();
