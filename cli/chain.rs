@@ -6,6 +6,8 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
+use tabula::games::checkers::geometry::Hole;
+use tabula::games::checkers::notation::write_holes;
 use tabula::games::checkers::{chain, solitaire, Checkers};
 use tabula::{Game, GameOptions};
 
@@ -31,6 +33,9 @@ pub struct ChainArgs {
     /// Solitaire: transposition table size in megabytes.
     #[arg(long, value_name = "MB", default_value_t = 64)]
     pub table_mb: u64,
+    /// Longest chain: give up beyond this many distinct moves (about 100 bytes each).
+    #[arg(long, value_name = "N", default_value_t = 5_000_000)]
+    pub max_moves: u64,
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
@@ -54,15 +59,23 @@ pub fn chain(args: ChainArgs) -> Result<(), CliError> {
         ));
     }
     let started = Instant::now();
-    let longest = chain::longest(state.marble_layouts(), state.long());
-    let seconds = started.elapsed().as_secs_f64();
-    let names: Vec<String> = longest
+    let Some(longest) =
+        chain::longest_limited(state.marble_layouts(), state.long(), args.max_moves)
+    else {
+        return Err(CliError(format!(
+            "cannot do that: the position has more than {} distinct moves (raise --max-moves; memory grows with it)",
+            args.max_moves
+        )));
+    };
+    // Each move is written as its least chain; the list is in reading order of those chains.
+    let mut chains: Vec<Vec<Hole>> = longest
         .moves
         .iter()
-        .map(|&m| state.move_notation(m))
+        .filter_map(|&m| state.chain_of(m))
         .collect();
-    let mut sorted = names.clone();
-    sorted.sort_by_key(|n| state.chain_of(state.parse_move(n).expect("own move")));
+    chains.sort();
+    let sorted: Vec<String> = chains.iter().map(|c| write_holes(c)).collect();
+    let seconds = started.elapsed().as_secs_f64();
     if args.json {
         return print_json(&json!({
             "position": state.notation(),
