@@ -103,7 +103,7 @@ pub fn chain(args: ChainArgs) -> Result<(), CliError> {
             }
         }
     }
-    eprintln!("{seconds:.4} s");
+    eprintln!("{:.3} ms", seconds * 1e3);
     Ok(())
 }
 
