@@ -217,6 +217,104 @@ struct Endgame {
     solvable: ahash::AHashSet<u128>,
 }
 
+/// Positions kept per level by the beam search.
+const BEAM_WIDTH: usize = 5_000;
+
+/// How promising a board is for leaving one marble (lower is better): marbles without a
+/// neighbour weigh most, then the distance of the marbles from the centre.
+fn beam_score(bits: u128) -> i32 {
+    let t = tables();
+    let mut score = 0;
+    for h in BitIter(bits) {
+        let lonely = t.neighbour[h.index()]
+            .iter()
+            .all(|&n| n == NONE || bits >> n & 1 == 0);
+        score += if lonely { 16 } else { 0 } + ring(h.index());
+    }
+    score
+}
+
+/// Beam search for a line of single jumps down to one marble: each level keeps the
+/// `width` best distinct boards; boards small enough for the endgame table are looked up there
+/// (and dropped when they cannot leave one marble).
+fn beam(
+    marbles: u128,
+    width: usize,
+    endgame: &Endgame,
+    deadline: Option<Instant>,
+    nodes: &mut u64,
+) -> Option<Vec<(u8, u8, u8)>> {
+    // Each level: (board, index of the parent in the level above, the jump made).
+    let mut levels: Vec<Vec<(u128, u32, (u8, u8, u8))>> = vec![vec![(marbles, 0, (0, 0, 0))]];
+    let mut jumps = [(0u8, 0u8); 6];
+    loop {
+        let current = levels.last().expect("a level");
+        if current.is_empty() || deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
+        }
+        let mut seen = ahash::AHashSet::new();
+        let mut next: Vec<(i32, u128, u32, (u8, u8, u8))> = Vec::new();
+        for (i, &(bits, _, _)) in current.iter().enumerate() {
+            for s in BitIter(bits) {
+                let n = jumps_from(bits & !(1u128 << s.0), s.index(), false, &mut jumps);
+                for &(over, land) in &jumps[..n] {
+                    let child = bits ^ (1u128 << s.0 | 1u128 << over | 1u128 << land);
+                    *nodes += 1;
+                    if !seen.insert(child) {
+                        continue;
+                    }
+                    let jump = (s.0, over, land);
+                    if child.count_ones() <= endgame.covered {
+                        if endgame.solvable.contains(&canonical(child)) {
+                            // Found: walk back up the levels, then finish from the table.
+                            let mut line = vec![jump];
+                            let mut parent = i;
+                            for level in levels.iter().skip(1).rev() {
+                                line.push(level[parent].2);
+                                parent = level[parent].1 as usize;
+                            }
+                            line.reverse();
+                            let mut occ = child;
+                            finish(&mut occ, endgame, &mut line);
+                            return Some(line);
+                        }
+                        continue;
+                    }
+                    next.push((beam_score(child), child, i as u32, jump));
+                }
+            }
+        }
+        if next.len() > width {
+            next.select_nth_unstable_by_key(width, |e| e.0);
+            next.truncate(width);
+        }
+        levels.push(next.into_iter().map(|(_, b, p, j)| (b, p, j)).collect());
+    }
+}
+
+/// Extends `line` from `occ` (a solvable endgame board) down to one marble.
+fn finish(occ: &mut u128, endgame: &Endgame, line: &mut Vec<(u8, u8, u8)>) {
+    while occ.count_ones() > 1 {
+        let mut jumps = [(0u8, 0u8); 6];
+        let board = *occ;
+        let step = BitIter(board).find_map(|s| {
+            let n = jumps_from(board & !(1u128 << s.0), s.index(), false, &mut jumps);
+            jumps[..n].iter().find_map(|&(over, land)| {
+                let after = board ^ (1u128 << s.0 | 1u128 << over | 1u128 << land);
+                endgame
+                    .solvable
+                    .contains(&canonical(after))
+                    .then_some((s.0, over, land))
+            })
+        });
+        let Some((from, over, land)) = step else {
+            return;
+        };
+        line.push((from, over, land));
+        *occ ^= 1u128 << from | 1u128 << over | 1u128 << land;
+    }
+}
+
 /// The least of the twelve symmetric images of a board.
 fn canonical(bits: u128) -> u128 {
     let t = tables();
@@ -308,13 +406,29 @@ pub fn solve(
             *image |= 1u128 << t.sym[s][h.index()];
         }
     }
+    // First a beam search (short jumps, aiming at one marble left) with a fifth of the time: it
+    // looks at many different lines shallowly, where the depth-first search below is thorough but
+    // can stay in one corner of a huge tree.
+    if !long && search.goal == n - 1 && search.endgame.covered > 1 {
+        let beam_deadline = limits.time.map(|t| start + t / 3);
+        if let Some(line) = beam(
+            marbles,
+            BEAM_WIDTH,
+            &search.endgame,
+            beam_deadline,
+            &mut search.nodes,
+        ) {
+            search.best_path = line;
+            search.best = search.best_path.len() as u32;
+        }
+    }
     let mut layouts = Marbles::from_bits(marbles);
     // Runs with a node budget that doubles, each after the first with a little seeded noise in
     // the move order: a bad early choice then costs one run, not the whole search. The table of
     // explored positions is kept, so no complete work is lost; the last run has no budget.
     let mut budget = 1u64 << 20;
     let mut run = 0u64;
-    while search.goal > 0 {
+    while search.goal > 0 && search.best < search.goal {
         search.run_budget = search.nodes.saturating_add(budget);
         search.out_of_budget = false;
         search.noise = if run == 0 { 0 } else { splitmix(run) | 1 };
@@ -346,25 +460,7 @@ impl<F: FnMut(&Progress)> Search<F> {
     /// Extends `best_path` from `occ` (a solvable endgame position) down to one marble, following
     /// the endgame table.
     fn finish_line(&mut self, mut occ: u128) {
-        while occ.count_ones() > 1 {
-            let mut jumps = [(0u8, 0u8); 6];
-            let step = BitIter(occ).find_map(|s| {
-                let n = jumps_from(occ & !(1u128 << s.0), s.index(), false, &mut jumps);
-                jumps[..n].iter().find_map(|&(over, land)| {
-                    let after = occ ^ (1u128 << s.0 | 1u128 << over | 1u128 << land);
-                    self.endgame
-                        .solvable
-                        .contains(&canonical(after))
-                        .then_some((s.0, over, land))
-                })
-            });
-            let Some((from, over, land)) = step else {
-                debug_assert!(false, "a solvable position has a solvable child");
-                return;
-            };
-            self.best_path.push((from, over, land));
-            occ ^= 1u128 << from | 1u128 << over | 1u128 << land;
-        }
+        finish(&mut occ, &self.endgame, &mut self.best_path);
     }
 
     fn slot(&self, key: u128) -> usize {
