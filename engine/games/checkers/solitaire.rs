@@ -234,6 +234,12 @@ fn beam_score(bits: u128) -> i32 {
     score
 }
 
+/// A board of the beam, the index of its parent in the level above, and the jump made.
+type BeamEntry = (u128, u32, Jump);
+
+/// A single jump: start, captured and landing holes.
+type Jump = (u8, u8, u8);
+
 /// Beam search for a line of single jumps down to one marble: each level keeps the
 /// `width` best distinct boards; boards small enough for the endgame table are looked up there
 /// (and dropped when they cannot leave one marble).
@@ -245,7 +251,7 @@ fn beam(
     nodes: &mut u64,
 ) -> Option<Vec<(u8, u8, u8)>> {
     // Each level: (board, index of the parent in the level above, the jump made).
-    let mut levels: Vec<Vec<(u128, u32, (u8, u8, u8))>> = vec![vec![(marbles, 0, (0, 0, 0))]];
+    let mut levels: Vec<Vec<BeamEntry>> = vec![vec![(marbles, 0, (0, 0, 0))]];
     let mut jumps = [(0u8, 0u8); 6];
     loop {
         let current = levels.last().expect("a level");
@@ -253,7 +259,7 @@ fn beam(
             return None;
         }
         let mut seen = ahash::AHashSet::new();
-        let mut next: Vec<(i32, u128, u32, (u8, u8, u8))> = Vec::new();
+        let mut next: Vec<(i32, BeamEntry)> = Vec::new();
         for (i, &(bits, _, _)) in current.iter().enumerate() {
             for s in BitIter(bits) {
                 let n = jumps_from(bits & !(1u128 << s.0), s.index(), false, &mut jumps);
@@ -280,7 +286,7 @@ fn beam(
                         }
                         continue;
                     }
-                    next.push((beam_score(child), child, i as u32, jump));
+                    next.push((beam_score(child), (child, i as u32, jump)));
                 }
             }
         }
@@ -288,7 +294,7 @@ fn beam(
             next.select_nth_unstable_by_key(width, |e| e.0);
             next.truncate(width);
         }
-        levels.push(next.into_iter().map(|(_, b, p, j)| (b, p, j)).collect());
+        levels.push(next.into_iter().map(|(_, entry)| entry).collect());
     }
 }
 
