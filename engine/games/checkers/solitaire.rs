@@ -1,13 +1,19 @@
 //! Solitaire analysis: the most marbles one player could capture making every move alone.
 //!
 //! Alone, a chain of `k` jumps is the same as `k` single moves by one marble, so the question is
-//! the longest sequence of single jumps, i.e. how few marbles can be left. The search is a
-//! depth-first walk over positions with a transposition table of explored positions, keyed by the
-//! least of the twelve symmetric images of the board (kept up to date jump by jump). A position's
-//! marble count fixes its depth, so an explored position never needs a second visit. Bounds:
-//! the three-colouring parity invariant (every jump flips the parity of all three colour counts)
-//! gives the fewest marbles that could remain; the search stops as soon as it reaches that bound,
-//! which proves the result, and prunes a subtree that cannot beat the best found.
+//! the longest sequence of single jumps, i.e. how few marbles can be left. Bounds: the
+//! three-colouring parity invariant (every jump flips the parity of all three colour counts) gives
+//! the fewest marbles that could remain, per group of marbles that can never meet (short jumps).
+//! Reaching that bound proves the result. The search, for short jumps:
+//! 1. an endgame table, built backwards from every single marble, of all positions of up to about
+//!    seven marbles that can still leave one (canonical under the board's twelve symmetries);
+//! 2. a beam search toward one marble (many lines, shallowly), which from the start finds a line
+//!    leaving one marble in seconds;
+//! 3. a depth-first search with a transposition table of explored positions keyed by the least
+//!    symmetric image (kept up to date jump by jump), in runs with doubling node budgets and seeded
+//!    move-order noise; a complete run proves the best found optimal.
+//!
+//! With long jumps only the parity bound and step 3 apply.
 
 use std::time::{Duration, Instant};
 
