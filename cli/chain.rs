@@ -6,6 +6,8 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
+use tabula::games::checkers::geometry::Hole;
+use tabula::games::checkers::notation::write_holes;
 use tabula::games::checkers::{chain, solitaire, Checkers};
 use tabula::{Game, GameOptions};
 
@@ -31,6 +33,9 @@ pub struct ChainArgs {
     /// Solitaire: transposition table size in megabytes.
     #[arg(long, value_name = "MB", default_value_t = 64)]
     pub table_mb: u64,
+    /// Longest chain: give up beyond this many distinct moves (about 100 bytes each).
+    #[arg(long, value_name = "N", default_value_t = 5_000_000)]
+    pub max_moves: u64,
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
@@ -54,15 +59,23 @@ pub fn chain(args: ChainArgs) -> Result<(), CliError> {
         ));
     }
     let started = Instant::now();
-    let longest = chain::longest(state.marble_layouts(), state.long());
-    let seconds = started.elapsed().as_secs_f64();
-    let names: Vec<String> = longest
+    let Some(longest) =
+        chain::longest_limited(state.marble_layouts(), state.long(), args.max_moves)
+    else {
+        return Err(CliError(format!(
+            "cannot do that: the position has more than {} distinct moves (raise --max-moves; memory grows with it)",
+            args.max_moves
+        )));
+    };
+    // Each move is written as its least chain; the list is in reading order of those chains.
+    let mut chains: Vec<Vec<Hole>> = longest
         .moves
         .iter()
-        .map(|&m| state.move_notation(m))
+        .filter_map(|&m| state.chain_of(m))
         .collect();
-    let mut sorted = names.clone();
-    sorted.sort_by_key(|n| state.chain_of(state.parse_move(n).expect("own move")));
+    chains.sort();
+    let sorted: Vec<String> = chains.iter().map(|c| write_holes(c)).collect();
+    let seconds = started.elapsed().as_secs_f64();
     if args.json {
         return print_json(&json!({
             "position": state.notation(),
@@ -90,7 +103,7 @@ pub fn chain(args: ChainArgs) -> Result<(), CliError> {
             }
         }
     }
-    eprintln!("{seconds:.4} s");
+    eprintln!("{:.3} ms", seconds * 1e3);
     Ok(())
 }
 
@@ -104,6 +117,7 @@ fn solitaire_report(args: &ChainArgs, state: &Checkers) -> Result<(), CliError> 
     let limits = solitaire::Limits {
         time: args.time.map(Duration::from_millis),
         table_bits: 63 - entries.leading_zeros(),
+        ..Default::default()
     };
     let bar = show_progress(args.json).then(|| {
         let bar = ProgressBar::new_spinner();
@@ -134,6 +148,7 @@ fn solitaire_report(args: &ChainArgs, state: &Checkers) -> Result<(), CliError> 
             "nodes": outcome.nodes,
             "seconds": seconds,
             "stopped_by": outcome.stopped_by,
+            "endgame_marbles": outcome.endgame_marbles,
         }));
     }
     if outcome.proved {
@@ -156,6 +171,9 @@ fn solitaire_report(args: &ChainArgs, state: &Checkers) -> Result<(), CliError> 
         outcome.moves.len(),
         outcome.moves.join(" ")
     );
-    eprintln!("{} positions in {seconds:.2} s", outcome.nodes);
+    eprintln!(
+        "{} positions in {seconds:.2} s; endgame table complete up to {} marbles",
+        outcome.nodes, outcome.endgame_marbles
+    );
     Ok(())
 }

@@ -4,7 +4,7 @@
 mod checkers_support;
 
 use checkers_support as slow;
-use tabula::games::checkers::chain::{longest, longest_length};
+use tabula::games::checkers::chain::{longest, longest_length, longest_limited};
 use tabula::games::checkers::geometry::Hole;
 use tabula::games::checkers::Checkers;
 use tabula::{Game, GameOptions};
@@ -123,4 +123,34 @@ fn long_jumps_chain() {
     assert_eq!((len, count), (2, 1));
     assert_eq!(names, vec!["i1-i5-i9"]);
     assert_eq!(analyse(&position(&marbles, false)).0, 0);
+}
+
+/// An open board (long jumps, marbles on the odd holes of the radius-3 hexagon and the centre):
+/// chains of 26 jumps and a quarter of a million distinct moves, with nothing breaking.
+#[test]
+fn open_board_with_long_chains_and_many_moves() {
+    let mut marbles = Vec::new();
+    for x in -3i32..=3 {
+        for y in -3i32..=3 {
+            let z = -x - y;
+            let odd = x % 2 != 0 || y % 2 != 0;
+            if z.abs() <= 3 && (odd || (x, y) == (0, 0)) {
+                marbles.push((x, y, z));
+            }
+        }
+    }
+    let text = position(&marbles, true);
+    let state = Checkers::from_notation(&text, &GameOptions::new()).unwrap();
+    let found = longest(state.marble_layouts(), state.long());
+    assert_eq!(found.length, 26);
+    assert_eq!(found.total_moves, 244_094);
+    assert_eq!(found.moves.len(), 48);
+    assert_eq!(longest_length(state.marble_layouts(), state.long()), 26);
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    assert_eq!(moves.len() as u64, found.total_moves);
+    let name = state.move_notation(found.moves[0]);
+    assert_eq!(name.split('-').count(), 27);
+    assert_eq!(state.parse_move(&name).unwrap(), found.moves[0]);
+    assert!(longest_limited(state.marble_layouts(), true, 1000).is_none());
 }

@@ -382,3 +382,27 @@ fn render_names_rows_and_places() {
     assert!(text.contains("i1..i9"));
     assert!(text.contains("centre is i5"));
 }
+
+#[test]
+fn evaluation_and_move_hints() {
+    // Player 1 to move with the three-capture line i1-i3-i5-i7 on the board, scores level.
+    let s = read(&position(
+        &[(-4, 4, 0), (-3, 3, 0), (-1, 1, 0), (1, -1, 0)],
+        false,
+    ));
+    assert!(s.evaluate(0) > 0 && s.evaluate(1) < 0);
+    // A lead in captures counts for the leader whoever moves.
+    let base = position(&[(0, 0, 0), (2, -2, 0)], false);
+    let rows = base.split(' ').next().unwrap();
+    let lead = read(&format!("{rows} 2/2 5,1"));
+    assert!(lead.evaluate(0) > 0 && lead.evaluate(1) < 0);
+    let mut moves = Vec::new();
+    s.legal_moves(&mut moves);
+    moves.sort_by_key(|&m| -s.move_hint(m));
+    assert_eq!(s.move_notation(moves[0]), "i1-i3-i5-i7");
+    for st in [s, lead] {
+        for seat in 0..2 {
+            assert!(st.evaluate(seat).abs() <= tabula::EVAL_LIMIT);
+        }
+    }
+}

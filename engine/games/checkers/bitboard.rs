@@ -2,7 +2,7 @@
 //! position kept in three layouts, one per line axis, so that the jumps along a whole axis come
 //! from a few shifts.
 
-use super::geometry::{tables, Hole, HOLES};
+use super::geometry::{tables, Hole, HOLES, ROW_WIDTHS};
 
 /// A set of holes: bit `h` is hole `h` in reading order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -102,3 +102,28 @@ impl Marbles {
 
 /// Every hole of the star as a bit set.
 pub const ALL_HOLES: u128 = (1u128 << HOLES) - 1;
+
+/// `ROW_AHEAD[k]`: the holes `h` such that hole `h + k` is in the same row (reading order). The
+/// same masks serve all three axis layouts, since each is the star turned onto itself.
+pub const ROW_AHEAD: [u128; 13] = row_ahead_masks();
+
+const fn row_ahead_masks() -> [u128; 13] {
+    let mut out = [0u128; 13];
+    let mut k = 0;
+    while k < 13 {
+        let mut start = 0;
+        let mut r = 0;
+        while r < ROW_WIDTHS.len() {
+            let w = ROW_WIDTHS[r];
+            let mut p = 0;
+            while p + k < w {
+                out[k] |= 1u128 << (start + p);
+                p += 1;
+            }
+            start += w;
+            r += 1;
+        }
+        k += 1;
+    }
+    out
+}

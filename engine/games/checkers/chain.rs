@@ -3,7 +3,7 @@
 //! evaluation.
 
 use super::bitboard::{BitIter, Marbles};
-use super::chains::{generate, with_scratch, StampSet};
+use super::chains::{generate_until, with_scratch, StampSet};
 use super::geometry::HOLES;
 use super::jumps::{jumps_from, single_jumps};
 use super::ChainMove;
@@ -21,9 +21,16 @@ pub struct Longest {
 
 /// Every longest move of the position (the whole move list is generated once).
 pub fn longest(marbles: &Marbles, long: bool) -> Longest {
+    longest_limited(marbles, long, u64::MAX).expect("no limit")
+}
+
+/// Like [`longest`], but gives up (returning `None`) once the position has more than
+/// `max_moves` distinct moves: an open board can have astronomically many chains, and the walk
+/// keeps every state it has seen.
+pub fn longest_limited(marbles: &Marbles, long: bool, max_moves: u64) -> Option<Longest> {
     let mut best = Longest::default();
-    with_scratch(|scratch| {
-        generate(marbles, long, scratch, |diff, captures| {
+    let complete = with_scratch(|scratch| {
+        generate_until(marbles, long, scratch, |diff, captures| {
             best.total_moves += 1;
             if captures > best.length {
                 best.length = captures;
@@ -32,9 +39,10 @@ pub fn longest(marbles: &Marbles, long: bool) -> Longest {
             if captures == best.length {
                 best.moves.push(ChainMove { diff });
             }
+            best.total_moves <= max_moves
         })
     });
-    best
+    complete.then_some(best)
 }
 
 /// Only the length of the longest chain: the same state walk without collecting moves, stopping

@@ -117,10 +117,24 @@ pub fn generate(
     scratch: &mut Scratch,
     mut emit: impl FnMut(u128, u32),
 ) {
+    generate_until(marbles, long, scratch, |diff, captures| {
+        emit(diff, captures);
+        true
+    });
+}
+
+/// Like [`generate`], but stops as soon as `emit` returns false; returns whether it went through
+/// every move. Analysis uses it to bound memory on positions with astronomically many chains.
+pub fn generate_until(
+    marbles: &Marbles,
+    long: bool,
+    scratch: &mut Scratch,
+    mut emit: impl FnMut(u128, u32) -> bool,
+) -> bool {
     let occ = marbles.bits();
     let starts = single_jumps(marbles, long).starts();
     if starts == 0 {
-        return;
+        return true;
     }
     scratch.results.clear();
     let mut jumps = [(0u8, 0u8); 6];
@@ -135,20 +149,21 @@ pub fn generate(
             let n = jumps_from(board, cur as usize, long, &mut jumps);
             for &(over, land) in &jumps[..n] {
                 let c = captured | 1u128 << over;
-                let key = c | (land as u128) << HOLES;
-                if !scratch.visited.insert(key) {
+                // A state after one jump is reached by that jump only; deeper ones may repeat.
+                if captured != 0 && !scratch.visited.insert(c | (land as u128) << HOLES) {
                     continue;
                 }
                 let diff = sbit ^ c ^ (1u128 << land);
                 let captures = c.count_ones();
                 // One jump leaves a position no other chain leaves; longer ones may coincide.
-                if captures == 1 || scratch.results.insert(diff) {
-                    emit(diff, captures);
+                if (captures == 1 || scratch.results.insert(diff)) && !emit(diff, captures) {
+                    return false;
                 }
                 scratch.stack.push((land, c));
             }
         }
     }
+    true
 }
 
 /// The number of captures of the move `diff` in a position with marbles `occ`.

@@ -219,6 +219,11 @@ mod tests {
     }
 
     #[test]
+    fn const_row_masks_match_the_tables() {
+        assert_eq!(super::super::bitboard::ROW_AHEAD, tables().same_row_ahead);
+    }
+
+    #[test]
     fn axis_rotations_turn_lines_into_rows() {
         let t = tables();
         for a in 0..3 {
