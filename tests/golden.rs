@@ -22,6 +22,8 @@ fn options(kind: GameKind) -> GameOptions {
 }
 
 /// Plays the seeded random game and writes it as text: one line per move with the position after.
+// The body is instantiated for every game; some game types are `Copy`, most are not.
+#[allow(clippy::clone_on_copy)]
 fn playthrough(kind: GameKind, seed: u64) -> Result<String, Error> {
     with_game!(kind, G => {
         let opts = options(kind);
@@ -70,7 +72,10 @@ fn golden_playthroughs_replay_exactly() {
             continue;
         }
         let stored = std::fs::read_to_string(&path).unwrap_or_else(|_| {
-            panic!("{} is missing: run with TABULA_UPDATE_GOLDEN=1", path.display())
+            panic!(
+                "{} is missing: run with TABULA_UPDATE_GOLDEN=1",
+                path.display()
+            )
         });
         if stored != text {
             let line = stored
@@ -78,7 +83,11 @@ fn golden_playthroughs_replay_exactly() {
                 .zip(text.lines())
                 .position(|(a, b)| a != b)
                 .map_or("the length".to_string(), |i| format!("line {}", i + 1));
-            panic!("{}: the playthrough differs from {} at {line}", kind.name(), path.display());
+            panic!(
+                "{}: the playthrough differs from {} at {line}",
+                kind.name(),
+                path.display()
+            );
         }
     }
 }

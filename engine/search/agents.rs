@@ -55,7 +55,9 @@ pub fn alphabeta_config(spec: &EngineSpec) -> Result<SearchConfig, Error> {
     // costs a page fault, and the arena builds fresh bots for every game (a 200-game depth-4
     // Onitama match took 7.2 s with 16 MB tables and 1.2 s with 1 MB, measured).
     let shallow = spec.get_num::<u32>("depth")?.is_some_and(|d| d <= 8)
-        || spec.get_num::<u64>("nodes")?.is_some_and(|n| n <= 1_000_000);
+        || spec
+            .get_num::<u64>("nodes")?
+            .is_some_and(|n| n <= 1_000_000);
     let hash = spec
         .get_num::<usize>("hash")?
         .unwrap_or(if shallow { 1 } else { 16 });
