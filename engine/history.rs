@@ -26,6 +26,7 @@ pub struct History<G: Game> {
     moves: Vec<G::Move>,
     plies: u32,
     seen: AHashMap<u64, u32>,
+    hashes: Vec<u64>,
     repeated: bool,
 }
 
@@ -39,6 +40,7 @@ impl<G: Game> History<G> {
             moves: Vec::new(),
             plies: 0,
             seen,
+            hashes: Vec::new(),
             repeated: false,
         }
     }
@@ -63,6 +65,7 @@ impl<G: Game> History<G> {
         if matches!(self.state.turn(), Turn::Player(_)) {
             self.plies += 1;
         }
+        self.hashes.push(self.state.hash());
         self.state.play(mv);
         self.moves.push(mv);
         let count = self.seen.entry(self.state.hash()).or_insert(0);
@@ -72,6 +75,12 @@ impl<G: Game> History<G> {
                 self.repeated = true;
             }
         }
+    }
+
+    /// The hashes of the positions before the current one, oldest first: what a searcher needs
+    /// to see repetitions that reach back before its root.
+    pub fn earlier_hashes(&self) -> &[u64] {
+        &self.hashes
     }
 
     /// How many times the current position has occurred in this game.

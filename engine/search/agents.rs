@@ -150,6 +150,9 @@ impl<G: Game> Agent<G> for AlphaBetaAgent {
     }
 
     fn choose(&mut self, game: &History<G>) -> G::Move {
+        if game.state().repetition_limit().is_some() {
+            self.searcher.set_history(game.earlier_hashes());
+        }
         self.searcher
             .search(game.state(), self.limits, None)
             .best

@@ -154,6 +154,7 @@ pub struct AlphaBeta {
     config: SearchConfig,
     table: Table,
     stop: StopFlag,
+    earlier: ahash::AHashSet<u64>,
 }
 
 impl AlphaBeta {
@@ -166,7 +167,16 @@ impl AlphaBeta {
                 ..config
             },
             stop: StopFlag::new(),
+            earlier: ahash::AHashSet::new(),
         }
+    }
+
+    /// Tells the searcher the positions played before the root (their hashes), so that in games
+    /// with a repetition rule a line returning to one of them counts as a draw, as it would in
+    /// the played game. Kept until changed; an empty slice forgets them.
+    pub fn set_history(&mut self, earlier: &[u64]) {
+        self.earlier.clear();
+        self.earlier.extend(earlier.iter().copied());
     }
 
     /// The configuration.
@@ -212,6 +222,7 @@ impl AlphaBeta {
         let stop = AtomicBool::new(false);
         let shared = Shared {
             table: &self.table,
+            earlier: &self.earlier,
             external: &self.stop,
             stop: &stop,
             nodes: AtomicU64::new(0),
@@ -310,6 +321,7 @@ fn choose<M: Copy + Eq>(results: &[ThreadResult<M>]) -> &ThreadResult<M> {
 
 struct Shared<'a> {
     table: &'a Table,
+    earlier: &'a ahash::AHashSet<u64>,
     external: &'a StopFlag,
     stop: &'a AtomicBool,
     nodes: AtomicU64,
@@ -576,6 +588,7 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
 
     fn repeated(&self, hash: u64) -> bool {
         self.path.iter().rev().any(|&h| h == hash)
+            || (!self.sh.earlier.is_empty() && self.sh.earlier.contains(&hash))
     }
 
     /// The value of `state` from its side's point of view (fail-soft outside chance states).
