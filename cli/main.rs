@@ -4,6 +4,7 @@
 mod common;
 mod explore;
 mod perft;
+mod search;
 
 use std::process::ExitCode;
 
@@ -32,6 +33,12 @@ enum Command {
     Moves(explore::MovesArgs),
     /// Count the leaves of the move tree to a depth (move-generator check and speed).
     Perft(perft::PerftArgs),
+    /// The best move of a position (alpha-beta or MCTS), with score and principal variation.
+    Best(search::BestArgs),
+    /// The exact value of a position (win, loss, draw in so many plies) and a line proving it.
+    Solve(search::SolveArgs),
+    /// Fixed positions at a fixed depth on one thread: `N nodes M nps` (a search fingerprint).
+    Bench(search::BenchArgs),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -41,6 +48,9 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Show(a) => explore::show(a),
         Command::Moves(a) => explore::moves(a),
         Command::Perft(a) => perft::perft(a),
+        Command::Best(a) => search::best(a),
+        Command::Solve(a) => search::solve(a),
+        Command::Bench(a) => search::bench(a),
     }
 }
 

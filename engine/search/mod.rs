@@ -1,15 +1,20 @@
-//! The searchers, written once over [`crate::game::Game`]: alpha-beta (with expectimax at chance
-//! states and paranoid search for three or more players), MCTS, and the exact solver.
+//! The searchers, written once over [`crate::game::Game`] and knowing nothing about any game:
+//! alpha-beta (with expectimax at chance states and paranoid search for three or more players),
+//! MCTS, and the exact solver; plus the bots built from them and the bench positions.
 
-use crate::agent::{Agent, EngineSpec};
-use crate::error::Error;
-use crate::game::Game;
+pub mod agents;
+pub mod alphabeta;
+pub mod bench;
+pub mod limits;
+pub mod mcts;
+pub mod ordering;
+pub mod score;
+pub mod solver;
+pub mod tt;
 
-/// Builds a searching bot from its spec (`alphabeta:...`, `mcts:...`).
-pub fn agent_from_spec<G: Game>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn Agent<G>>, Error> {
-    let _ = seed;
-    Err(Error::option(format!(
-        "unknown engine '{}' (engines: random, greedy)",
-        spec.kind
-    )))
-}
+pub use agents::agent_from_spec;
+pub use alphabeta::{AlphaBeta, DepthReport, SearchConfig, SearchResult};
+pub use limits::{Limits, StopFlag};
+pub use mcts::{Mcts, MctsConfig, MctsResult};
+pub use score::{Outcome, Score};
+pub use solver::{solve, SolveResult, Verdict};

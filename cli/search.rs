@@ -1,0 +1,404 @@
+//! `tabula best`, `tabula solve` and `tabula bench`: the searchers from the command line.
+
+use std::time::Instant;
+
+use clap::Args;
+use serde_json::{json, Value};
+use tabula::agent::EngineSpec;
+use tabula::games::GameKind;
+use tabula::search::agents::{
+    alphabeta_config, limits_from_spec, mcts_config, ALPHABETA_SETTINGS, MCTS_SETTINGS,
+};
+use tabula::search::{bench, solve as engine_solve, AlphaBeta, Limits, Mcts, Outcome, Score};
+use tabula::search::{DepthReport, Verdict};
+use tabula::{with_game, Game, Turn};
+
+use crate::common::{print_json, show_progress, CliError, GameArgs};
+
+/// Arguments of `tabula best`.
+#[derive(Args, Debug)]
+pub struct BestArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// The engine: `alphabeta`, `mcts`, or a full spec such as `mcts:playouts=20000,c=0.5`.
+    #[arg(long, default_value = "alphabeta")]
+    pub engine: String,
+    /// Search to this depth (alpha-beta).
+    #[arg(long, short)]
+    pub depth: Option<u32>,
+    /// Stop after this many nodes.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Stop after this many milliseconds.
+    #[arg(long, value_name = "MS")]
+    pub time: Option<u64>,
+    /// Stop after this many playouts (MCTS).
+    #[arg(long)]
+    pub playouts: Option<u64>,
+    /// Search threads.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Transposition table size in megabytes (alpha-beta).
+    #[arg(long, value_name = "MB")]
+    pub hash: Option<usize>,
+    /// Seed of every random choice (MCTS).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Machine-readable output.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The engine spec with the flags folded in (flags win over the spec's own settings).
+fn engine_spec(args: &BestArgs) -> Result<EngineSpec, CliError> {
+    let mut spec = EngineSpec::parse(&args.engine)?;
+    if spec.kind == "ab" {
+        spec.kind = "alphabeta".into();
+    }
+    let mut set = |k: &str, v: Option<String>| {
+        if let Some(v) = v {
+            spec.settings.insert(k.to_string(), v);
+        }
+    };
+    set("depth", args.depth.map(|v| v.to_string()));
+    set("nodes", args.nodes.map(|v| v.to_string()));
+    set("time", args.time.map(|v| v.to_string()));
+    set("playouts", args.playouts.map(|v| v.to_string()));
+    set("threads", args.threads.map(|v| v.to_string()));
+    set("hash", args.hash.map(|v| v.to_string()));
+    set("seed", args.seed.map(|v| v.to_string()));
+    match spec.kind.as_str() {
+        "alphabeta" => {
+            let mut known = ALPHABETA_SETTINGS.to_vec();
+            known.push("seed"); // accepted and unused: alpha-beta makes no random choice
+            spec.check_known(&known)?;
+        }
+        "mcts" => spec.check_known(MCTS_SETTINGS)?,
+        other => {
+            return Err(CliError(format!(
+                "bad option: --engine '{other}' is not a searching engine (alphabeta or mcts)"
+            )))
+        }
+    }
+    Ok(spec)
+}
+
+/// Moves in notation, each read in the position it is played from.
+fn line<G: Game>(state: &G, moves: &[G::Move]) -> Vec<String> {
+    let mut s = state.clone();
+    moves
+        .iter()
+        .map(|&m| {
+            let text = s.move_notation(m);
+            s.play(m);
+            text
+        })
+        .collect()
+}
+
+fn score_json(score: Score) -> Value {
+    match score.outcome() {
+        Outcome::Win(n) => json!({"win_in": n}),
+        Outcome::Loss(n) => json!({"loss_in": n}),
+        Outcome::Value(v) => json!({"value": v}),
+    }
+}
+
+fn rate(count: u64, seconds: f64) -> f64 {
+    if seconds > 0.0 {
+        count as f64 / seconds
+    } else {
+        0.0
+    }
+}
+
+fn human_rate(r: f64) -> String {
+    if r >= 1e6 {
+        format!("{:.2}M", r / 1e6)
+    } else if r >= 1e3 {
+        format!("{:.1}k", r / 1e3)
+    } else {
+        format!("{r:.0}")
+    }
+}
+
+/// Searches one player-to-move position; returns the JSON and prints the text form.
+fn best_one<G: Game>(state: &G, spec: &EngineSpec, args: &BestArgs) -> Result<Value, CliError> {
+    let seed = args.seed.unwrap_or(0);
+    if spec.kind == "mcts" {
+        let limits = limits_from_spec(spec, Limits::playouts(10_000))?;
+        let r = Mcts::new(mcts_config(spec, seed)?).search(state, limits);
+        let seconds = r.elapsed.as_secs_f64();
+        let mut top: Vec<_> = r.moves.iter().collect();
+        top.sort_by_key(|s| std::cmp::Reverse(s.visits));
+        let best = r.best.map(|m| state.move_notation(m)).unwrap_or_default();
+        if !args.json {
+            println!("best {best}");
+            if let Some(p) = r.proven {
+                println!("proven {}", if p { "win" } else { "loss" });
+            }
+            for s in top.iter().take(5) {
+                let proven = match s.proven {
+                    Some(true) => " (proven win)",
+                    Some(false) => " (proven loss)",
+                    None => "",
+                };
+                println!(
+                    "  {} visits {} value {:.3}{proven}",
+                    state.move_notation(s.mv),
+                    s.visits,
+                    s.value
+                );
+            }
+            println!(
+                "playouts {} nodes {} pps {} time {seconds:.3} s",
+                r.playouts,
+                r.nodes,
+                human_rate(r.playouts_per_second())
+            );
+        }
+        let moves: Vec<Value> = top
+            .iter()
+            .map(|s| json!({"move": state.move_notation(s.mv), "visits": s.visits, "value": s.value, "proven": s.proven}))
+            .collect();
+        return Ok(json!({
+            "engine": spec.to_string(), "best": best, "proven": r.proven, "moves": moves,
+            "playouts": r.playouts, "nodes": r.nodes, "seconds": seconds,
+            "playouts_per_second": r.playouts_per_second(),
+        }));
+    }
+    let limits = limits_from_spec(spec, Limits::time_ms(2_000))?;
+    let mut ab = AlphaBeta::new(alphabeta_config(spec)?);
+    let progress = show_progress(args.json);
+    let report = |d: &DepthReport<G::Move>| {
+        let s = d.elapsed.as_secs_f64();
+        eprintln!(
+            "depth {:>2} seldepth {:>2} score {:>9} nodes {:>11} nps {:>7} time {:>7.3} s pv {}",
+            d.depth,
+            d.seldepth,
+            d.score.to_string(),
+            d.nodes,
+            human_rate(rate(d.nodes, s)),
+            s,
+            line(state, &d.pv).join(" ")
+        );
+    };
+    let r = ab.search(state, limits, if progress { Some(&report) } else { None });
+    let pv = line(state, &r.pv);
+    let best = r.best.map(|m| state.move_notation(m)).unwrap_or_default();
+    let seconds = r.elapsed.as_secs_f64();
+    if !args.json {
+        println!("best {best}");
+        println!("score {}", r.score);
+        println!("pv {}", pv.join(" "));
+        println!("depth {} seldepth {}", r.depth, r.seldepth);
+        println!(
+            "nodes {} nps {} time {seconds:.3} s threads {}",
+            r.nodes,
+            human_rate(r.nps()),
+            ab.config().threads
+        );
+    }
+    Ok(json!({
+        "engine": spec.to_string(), "best": best, "score": score_json(r.score), "pv": pv,
+        "depth": r.depth, "seldepth": r.seldepth, "nodes": r.nodes, "seconds": seconds,
+        "nps": r.nps(), "threads": ab.config().threads,
+    }))
+}
+
+/// At a chance state: each outcome with its probability and the best move after it.
+fn best_chance<G: Game>(state: &G, spec: &EngineSpec, args: &BestArgs) -> Result<Value, CliError> {
+    let mut outcomes = Vec::new();
+    state.chance_outcomes(&mut outcomes);
+    let mut each = Vec::new();
+    for (o, p) in outcomes {
+        let name = state.move_notation(o);
+        let mut child = state.clone();
+        child.play(o);
+        if !args.json {
+            println!("outcome {name} (probability {p}):");
+        }
+        let v = match child.turn() {
+            Turn::Player(_) => best_one(&child, spec, args)?,
+            Turn::Chance => {
+                if !args.json {
+                    println!("another chance event follows");
+                }
+                json!({"next": "chance"})
+            }
+            Turn::Terminal => {
+                if !args.json {
+                    println!("the game ends");
+                }
+                json!({"next": "terminal"})
+            }
+        };
+        each.push(json!({"outcome": name, "probability": p.to_string(), "search": v}));
+    }
+    Ok(json!({"chance": each}))
+}
+
+/// `tabula best`: the best move of a position; at a chance state, the best move after each
+/// outcome.
+pub fn best(args: BestArgs) -> Result<(), CliError> {
+    let spec = engine_spec(&args)?;
+    let kind = args.game.kind()?;
+    with_game!(kind, G => {
+        let state: G = args.game.load()?;
+        let out = match state.turn() {
+            Turn::Terminal => {
+                return Err(CliError("cannot do that: the game is over in this position".into()))
+            }
+            Turn::Player(_) => best_one(&state, &spec, &args)?,
+            Turn::Chance => best_chance(&state, &spec, &args)?,
+        };
+        if args.json {
+            print_json(&out)?;
+        }
+        Ok(())
+    })
+}
+
+/// Arguments of `tabula solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Give up after this many milliseconds (default 10 000 when no other limit is given).
+    #[arg(long, value_name = "MS")]
+    pub time: Option<u64>,
+    /// Search at most this many plies deep.
+    #[arg(long, short)]
+    pub depth: Option<u32>,
+    /// Give up after this many nodes.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Transposition table size in megabytes.
+    #[arg(long, value_name = "MB", default_value_t = 64)]
+    pub hash: usize,
+    /// Machine-readable output.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `tabula solve`: the exact value of a position and a line that proves it, or "unknown".
+pub fn solve(args: SolveArgs) -> Result<(), CliError> {
+    if !(1..=65_536).contains(&args.hash) {
+        return Err(CliError("bad option: --hash must be 1 to 65536 MB".into()));
+    }
+    let kind = args.game.kind()?;
+    with_game!(kind, G => {
+        let state: G = args.game.load()?;
+        if !matches!(state.turn(), Turn::Player(_)) {
+            return Err(CliError(
+                "cannot do that: solve needs a position with a player to move".into(),
+            ));
+        }
+        let mut limits = Limits::none();
+        limits.depth = args.depth;
+        limits.nodes = args.nodes;
+        limits.time = args.time.map(std::time::Duration::from_millis);
+        let r = engine_solve(&state, limits, args.hash);
+        let line_text = line(&state, &r.line);
+        let best = r.best.map(|m| state.move_notation(m)).unwrap_or_default();
+        let (verdict, plies) = match r.verdict {
+            Verdict::Win(n) => ("win".to_string(), Some(n)),
+            Verdict::Loss(n) => ("loss".to_string(), Some(n)),
+            Verdict::Draw => ("draw".to_string(), None),
+            Verdict::Value(v) => (format!("value {v:+}"), None),
+            Verdict::Unknown => ("unknown".to_string(), None),
+        };
+        let seconds = r.elapsed.as_secs_f64();
+        if args.json {
+            return print_json(&json!({
+                "verdict": verdict, "plies": plies, "best": best, "line": line_text,
+                "depth": r.depth, "no_win_within": r.no_win_within,
+                "no_loss_within": r.no_loss_within, "nodes": r.nodes, "seconds": seconds,
+            }));
+        }
+        match r.verdict {
+            Verdict::Win(n) => println!("win in {n} plies for the player to move"),
+            Verdict::Loss(n) => println!("loss in {n} plies for the player to move"),
+            Verdict::Draw => println!("draw"),
+            Verdict::Value(v) => println!("exact value {v:+}"),
+            Verdict::Unknown => {
+                println!("unknown");
+                if let Some(d) = r.no_win_within {
+                    println!("no forced win within {d} plies, no forced loss within {d} plies");
+                }
+            }
+        }
+        if r.verdict != Verdict::Unknown {
+            println!("best {best}");
+            println!("line {}", line_text.join(" "));
+        }
+        println!("depth {} nodes {} time {seconds:.3} s", r.depth, r.nodes);
+        Ok(())
+    })
+}
+
+/// Arguments of `tabula bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Only this game (default: every game with bench positions).
+    pub game: Option<String>,
+    /// Search to this depth instead of the game's bench depth.
+    #[arg(long, short)]
+    pub depth: Option<u32>,
+    /// Machine-readable output.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `tabula bench`: fixed positions, fixed depth, one thread; the last line is `N nodes M nps`.
+pub fn bench(args: BenchArgs) -> Result<(), CliError> {
+    let kinds: Vec<GameKind> = match &args.game {
+        Some(name) => vec![GameKind::from_name(name)?],
+        None => GameKind::ALL.to_vec(),
+    };
+    let started = Instant::now();
+    let mut total = 0u64;
+    let mut rows = Vec::new();
+    for kind in kinds {
+        let (positions, depth) = bench::positions(kind);
+        if positions.is_empty() {
+            if args.game.is_some() {
+                return Err(CliError(format!(
+                    "cannot do that: {} has no bench positions yet",
+                    kind.name()
+                )));
+            }
+            continue;
+        }
+        let depth = args.depth.unwrap_or(depth);
+        let lines =
+            with_game!(kind, G => bench::run::<G>(positions, depth).map_err(CliError::from))?;
+        for l in lines {
+            if !args.json {
+                println!(
+                    "{} depth {depth}: {} nodes, best {} score {} ({})",
+                    kind.name(),
+                    l.nodes,
+                    l.best,
+                    l.score,
+                    l.position
+                );
+            }
+            total += l.nodes;
+            rows.push(
+                json!({"game": kind.name(), "position": l.position, "depth": depth,
+                "nodes": l.nodes, "best": l.best, "score": l.score,
+                "seconds": l.elapsed.as_secs_f64()}),
+            );
+        }
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let nps = rate(total, seconds) as u64;
+    if args.json {
+        return print_json(
+            &json!({"positions": rows, "nodes": total, "nps": nps, "seconds": seconds}),
+        );
+    }
+    println!("{total} nodes {nps} nps");
+    Ok(())
+}

@@ -1,0 +1,169 @@
+//! When a search stops: a depth, a node budget, a time budget, or never (until told). The limits
+//! compose: a search stops at the first one reached.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Search limits. The default is no limit at all; searches then use their own default
+/// ([`Limits::or_default`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// The deepest iteration (alpha-beta, solver), in plies.
+    pub depth: Option<u32>,
+    /// The most nodes to visit (alpha-beta, solver), or tree nodes to create (MCTS).
+    pub nodes: Option<u64>,
+    /// The most playouts (MCTS).
+    pub playouts: Option<u64>,
+    /// The most wall-clock time.
+    pub time: Option<Duration>,
+    /// Search until stopped from outside (a stop flag); the other limits still apply if set.
+    pub infinite: bool,
+}
+
+impl Limits {
+    /// No limit.
+    pub fn none() -> Self {
+        Self::default()
+    }
+
+    /// Up to `depth` plies.
+    pub fn depth(depth: u32) -> Self {
+        Limits::none().with_depth(depth)
+    }
+
+    /// Up to `nodes` nodes.
+    pub fn nodes(nodes: u64) -> Self {
+        Limits::none().with_nodes(nodes)
+    }
+
+    /// Up to `ms` milliseconds.
+    pub fn time_ms(ms: u64) -> Self {
+        Limits::none().with_time(Duration::from_millis(ms))
+    }
+
+    /// Up to `n` playouts (MCTS).
+    pub fn playouts(n: u64) -> Self {
+        Limits::none().with_playouts(n)
+    }
+
+    /// These limits and a depth limit.
+    pub fn with_depth(mut self, depth: u32) -> Self {
+        self.depth = Some(depth);
+        self
+    }
+
+    /// These limits and a node limit.
+    pub fn with_nodes(mut self, nodes: u64) -> Self {
+        self.nodes = Some(nodes);
+        self
+    }
+
+    /// These limits and a time limit.
+    pub fn with_time(mut self, time: Duration) -> Self {
+        self.time = Some(time);
+        self
+    }
+
+    /// These limits and a playout limit.
+    pub fn with_playouts(mut self, n: u64) -> Self {
+        self.playouts = Some(n);
+        self
+    }
+
+    /// Whether nothing at all bounds the search.
+    pub fn is_unbounded(&self) -> bool {
+        self.depth.is_none()
+            && self.nodes.is_none()
+            && self.playouts.is_none()
+            && self.time.is_none()
+            && !self.infinite
+    }
+
+    /// These limits, or `fallback` when nothing is set (so a search always ends).
+    pub fn or_default(self, fallback: Limits) -> Limits {
+        if self.is_unbounded() {
+            fallback
+        } else {
+            self
+        }
+    }
+}
+
+/// A flag another thread sets to stop a running search.
+#[derive(Clone, Debug, Default)]
+pub struct StopFlag(Arc<AtomicBool>);
+
+impl StopFlag {
+    /// A flag not yet set.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Asks the search to stop.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Clears the flag for the next search.
+    pub fn reset(&self) {
+        self.0.store(false, Ordering::Relaxed);
+    }
+
+    /// Whether a stop was asked for.
+    pub fn is_set(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// The start time and time budget of one search.
+#[derive(Clone, Copy, Debug)]
+pub struct Clock {
+    start: Instant,
+    budget: Option<Duration>,
+}
+
+impl Clock {
+    /// A clock started now.
+    pub fn start(limits: &Limits) -> Self {
+        Clock {
+            start: Instant::now(),
+            budget: limits.time,
+        }
+    }
+
+    /// Time since the start.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether the time budget is spent.
+    pub fn out_of_time(&self) -> bool {
+        self.budget.is_some_and(|b| self.start.elapsed() >= b)
+    }
+
+    /// Whether a new iteration is unlikely to finish in time (half the budget spent).
+    pub fn past_half(&self) -> bool {
+        self.budget.is_some_and(|b| self.start.elapsed() * 2 >= b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_compose() {
+        let l = Limits::depth(5)
+            .with_nodes(1000)
+            .with_time(Duration::from_millis(10));
+        assert_eq!(l.depth, Some(5));
+        assert_eq!(l.nodes, Some(1000));
+        assert!(!l.is_unbounded());
+        assert!(Limits::none().is_unbounded());
+        assert_eq!(
+            Limits::none().or_default(Limits::depth(3)),
+            Limits::depth(3)
+        );
+    }
+}

@@ -1,0 +1,529 @@
+//! Monte Carlo tree search: UCT over any [`Game`].
+//!
+//! - Every node keeps the reward of the seat that moved into it (max^n backup: each player picks
+//!   the child best for itself), so it plays any number of players.
+//! - Playouts are random to the end, or cut off after `cutoff` plies and scored by the game's
+//!   evaluation through a logistic curve into `0..1` per seat.
+//! - Chance states are expanded into all their outcomes and sampled by probability.
+//! - MCTS-Solver (Winands et al. 2008) for two players: proven wins and losses are propagated up
+//!   the tree; a proven win at the root is played at once, proven losses are avoided.
+//! - Root parallelism: each thread grows its own tree from its own seed; the root visit counts
+//!   are summed. With one thread and a playout or node limit, the result is the same every run.
+
+use std::time::Duration;
+
+use rand::RngExt;
+
+use crate::game::{Game, Turn, MAX_PLAYERS};
+use crate::random::{derive_seed, rng, GameRng};
+
+use super::limits::{Clock, Limits};
+
+/// How MCTS is set up.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// Independent trees searched in parallel (root parallelism).
+    pub threads: usize,
+    /// The seed of every random choice.
+    pub seed: u64,
+    /// The UCT exploration constant (rewards are in `0..1`).
+    pub exploration: f64,
+    /// Plies of random playout before the evaluation scores it; 0 plays out to the end.
+    pub cutoff: u32,
+    /// Evaluation units for one logistic step (the reward of `evaluate = scale` is `1/(1+e^-1)`).
+    pub eval_scale: f64,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            threads: 1,
+            seed: 0,
+            exploration: 0.7,
+            cutoff: 0,
+            eval_scale: 400.0,
+        }
+    }
+}
+
+/// The statistics of one root move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootStat<M> {
+    /// The move.
+    pub mv: M,
+    /// Visits, summed over all trees.
+    pub visits: u64,
+    /// The mean reward of the player to move after this move, in `0..1`.
+    pub value: f64,
+    /// Whether the move is a proven win (`Some(true)`) or loss (`Some(false)`) for the mover.
+    pub proven: Option<bool>,
+}
+
+/// What MCTS found.
+#[derive(Clone, Debug)]
+pub struct MctsResult<M> {
+    /// The move to play: a proven win if any, else the most visited.
+    pub best: Option<M>,
+    /// Every root move with its statistics, in legal-move order.
+    pub moves: Vec<RootStat<M>>,
+    /// Whether the root is proven won (`Some(true)`) or lost (`Some(false)`) for the mover.
+    pub proven: Option<bool>,
+    /// Playouts run in all trees.
+    pub playouts: u64,
+    /// Tree nodes created in all trees.
+    pub nodes: u64,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+}
+
+impl<M> MctsResult<M> {
+    /// Playouts per second.
+    pub fn playouts_per_second(&self) -> f64 {
+        let s = self.elapsed.as_secs_f64();
+        if s > 0.0 {
+            self.playouts as f64 / s
+        } else {
+            0.0
+        }
+    }
+}
+
+/// An MCTS searcher.
+pub struct Mcts {
+    config: MctsConfig,
+    searches: u64,
+}
+
+impl Mcts {
+    /// A searcher with this configuration.
+    pub fn new(config: MctsConfig) -> Self {
+        Mcts {
+            config: MctsConfig {
+                threads: config.threads.max(1),
+                ..config
+            },
+            searches: 0,
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &MctsConfig {
+        &self.config
+    }
+
+    /// Starts the seed sequence again (a new game plays as the first did).
+    pub fn new_game(&mut self) {
+        self.searches = 0;
+    }
+
+    /// Searches `state` (a player to move) within `limits`; with no limit, 10 000 playouts.
+    pub fn search<G: Game>(&mut self, state: &G, limits: Limits) -> MctsResult<G::Move> {
+        let limits = limits.or_default(Limits::playouts(10_000));
+        let clock = Clock::start(&limits);
+        let seed = derive_seed(self.config.seed, self.searches);
+        self.searches += 1;
+        let threads = self.config.threads;
+        let share = |n: Option<u64>| n.map(|n| n.div_ceil(threads as u64).max(1));
+        let per_thread = Limits {
+            nodes: share(limits.nodes),
+            playouts: share(limits.playouts),
+            ..limits
+        };
+        let config = self.config;
+        let trees: Vec<Tree<G>> = if threads == 1 {
+            vec![Tree::grow(state, config, per_thread, clock, seed)]
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..threads)
+                    .map(|t| {
+                        let s = derive_seed(seed, t as u64);
+                        scope.spawn(move || Tree::grow(state, config, per_thread, clock, s))
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("mcts thread"))
+                    .collect()
+            })
+        };
+        merge(&trees, clock.elapsed())
+    }
+}
+
+const UNKNOWN: u8 = 0;
+
+#[derive(Clone, Debug)]
+struct Node<M> {
+    mv: Option<M>,
+    prob: f64,
+    first: u32,
+    count: u32,
+    expanded: bool,
+    visits: u32,
+    reward: f64,
+    /// 0: unknown; `s + 1`: seat `s` wins with best play (two players only).
+    winner: u8,
+}
+
+struct Tree<G: Game> {
+    nodes: Vec<Node<G::Move>>,
+    root_moves: Vec<G::Move>,
+    playouts: u64,
+    /// The root mover's seat + 1, the mark proven nodes use.
+    mover: Option<u8>,
+}
+
+impl<G: Game> Tree<G> {
+    fn grow(root: &G, config: MctsConfig, limits: Limits, clock: Clock, seed: u64) -> Self {
+        let mut tree = Tree {
+            nodes: vec![Node {
+                mv: None,
+                prob: 1.0,
+                first: 0,
+                count: 0,
+                expanded: false,
+                visits: 0,
+                reward: 0.0,
+                winner: UNKNOWN,
+            }],
+            root_moves: Vec::new(),
+            playouts: 0,
+            mover: match root.turn() {
+                Turn::Player(s) => Some(s as u8 + 1),
+                _ => None,
+            },
+        };
+        root.legal_moves(&mut tree.root_moves);
+        if root.turn() == Turn::Terminal || tree.root_moves.is_empty() {
+            return tree;
+        }
+        let mut search = Search {
+            config,
+            rng: rng(seed),
+            two_players: root.players() == 2,
+            moves: Vec::new(),
+            outcomes: Vec::new(),
+            path: Vec::new(),
+        };
+        loop {
+            if limits.playouts.is_some_and(|p| tree.playouts >= p)
+                || limits.nodes.is_some_and(|n| tree.nodes.len() as u64 >= n)
+                || (tree.playouts & 63 == 0 && clock.out_of_time())
+                || tree.nodes[0].winner != UNKNOWN
+            {
+                break;
+            }
+            search.iterate(&mut tree.nodes, root);
+            tree.playouts += 1;
+        }
+        tree
+    }
+}
+
+struct Search<M> {
+    config: MctsConfig,
+    rng: GameRng,
+    two_players: bool,
+    moves: Vec<M>,
+    outcomes: Vec<(M, crate::game::Probability)>,
+    path: Vec<(u32, Turn)>,
+}
+
+impl<M: Copy> Search<M> {
+    /// One playout: select down the tree, expand a leaf, play out, back the rewards up.
+    fn iterate<G: Game<Move = M>>(&mut self, nodes: &mut Vec<Node<M>>, root: &G) {
+        let mut state = root.clone();
+        let mut at = 0u32;
+        self.path.clear();
+        loop {
+            let turn = state.turn();
+            self.path.push((at, turn));
+            if turn == Turn::Terminal {
+                break;
+            }
+            let fresh = !nodes[at as usize].expanded;
+            if fresh {
+                self.expand(nodes, at, &state);
+            }
+            let child = match turn {
+                Turn::Chance => self.sample(nodes, at),
+                Turn::Player(seat) => self.select(nodes, at, seat),
+                Turn::Terminal => unreachable!(),
+            };
+            state.play(nodes[child as usize].mv.expect("children carry their move"));
+            at = child;
+            if fresh {
+                self.path.push((at, state.turn()));
+                break;
+            }
+        }
+        if self.two_players && state.turn() == Turn::Terminal {
+            let p = state.payoffs();
+            if let Some(w) = (0..2).find(|&s| p.get(s) >= 1.0 - 1e-9) {
+                nodes[at as usize].winner = w as u8 + 1;
+            }
+        }
+        let rewards = self.playout(state);
+        // Back up: each node holds the reward of the seat that moved into it.
+        for k in (0..self.path.len()).rev() {
+            let (n, _) = self.path[k];
+            let owner = if k == 0 {
+                None
+            } else {
+                match self.path[k - 1].1 {
+                    Turn::Player(s) => Some(s),
+                    _ => None,
+                }
+            };
+            let node = &mut nodes[n as usize];
+            node.visits += 1;
+            node.reward += owner.map_or(0.0, |s| rewards[s]);
+        }
+        if self.two_players {
+            self.prove(nodes);
+        }
+    }
+
+    fn expand<G: Game<Move = M>>(&mut self, nodes: &mut Vec<Node<M>>, at: u32, state: &G) {
+        let first = nodes.len() as u32;
+        let leaf = |mv, prob| Node {
+            mv: Some(mv),
+            prob,
+            first: 0,
+            count: 0,
+            expanded: false,
+            visits: 0,
+            reward: 0.0,
+            winner: UNKNOWN,
+        };
+        match state.turn() {
+            Turn::Chance => {
+                self.outcomes.clear();
+                state.chance_outcomes(&mut self.outcomes);
+                nodes.extend(self.outcomes.iter().map(|&(m, p)| leaf(m, p.value())));
+            }
+            _ => {
+                self.moves.clear();
+                state.legal_moves(&mut self.moves);
+                nodes.extend(self.moves.iter().map(|&m| leaf(m, 0.0)));
+            }
+        }
+        let count = nodes.len() as u32 - first;
+        let node = &mut nodes[at as usize];
+        node.first = first;
+        node.count = count;
+        node.expanded = true;
+    }
+
+    fn sample(&mut self, nodes: &[Node<M>], at: u32) -> u32 {
+        let n = &nodes[at as usize];
+        let mut r: f64 = self.rng.random();
+        for c in n.first..n.first + n.count {
+            r -= nodes[c as usize].prob;
+            if r < 0.0 {
+                return c;
+            }
+        }
+        n.first + n.count - 1
+    }
+
+    /// UCT, with proven wins taken and proven losses avoided.
+    fn select(&mut self, nodes: &[Node<M>], at: u32, seat: usize) -> u32 {
+        let n = &nodes[at as usize];
+        let me = seat as u8 + 1;
+        let log = f64::from(n.visits.max(1)).ln();
+        let mut best = n.first;
+        let mut best_score = f64::NEG_INFINITY;
+        for c in n.first..n.first + n.count {
+            let child = &nodes[c as usize];
+            let score = if child.winner == me {
+                return c;
+            } else if child.winner != UNKNOWN {
+                -1.0
+            } else if child.visits == 0 {
+                // Unvisited moves first, in a random order.
+                10.0 + self.rng.random::<f64>()
+            } else {
+                let v = f64::from(child.visits);
+                child.reward / v + self.config.exploration * (log / v).sqrt()
+            };
+            if score > best_score {
+                best_score = score;
+                best = c;
+            }
+        }
+        best
+    }
+
+    /// Random moves to the end, or to the cutoff and then the evaluation: one reward per seat.
+    fn playout<G: Game<Move = M>>(&mut self, mut state: G) -> [f64; MAX_PLAYERS] {
+        let mut plies = 0u32;
+        let cap = state.ply_limit().min(100_000);
+        loop {
+            match state.turn() {
+                Turn::Terminal => {
+                    let p = state.payoffs();
+                    let mut r = [0.0; MAX_PLAYERS];
+                    r[..p.players()].copy_from_slice(p.as_slice());
+                    return r;
+                }
+                Turn::Chance => {
+                    self.outcomes.clear();
+                    state.chance_outcomes(&mut self.outcomes);
+                    let mut r: f64 = self.rng.random();
+                    let mut pick = self.outcomes[self.outcomes.len() - 1].0;
+                    for &(m, p) in &self.outcomes {
+                        r -= p.value();
+                        if r < 0.0 {
+                            pick = m;
+                            break;
+                        }
+                    }
+                    state.play(pick);
+                }
+                Turn::Player(_) => {
+                    let cut = self.config.cutoff > 0 && plies >= self.config.cutoff;
+                    if cut || plies >= cap {
+                        return self.scored(&state, cut);
+                    }
+                    self.moves.clear();
+                    state.legal_moves(&mut self.moves);
+                    if self.moves.is_empty() {
+                        return self.scored(&state, true);
+                    }
+                    let m = self.moves[self.rng.random_range(0..self.moves.len())];
+                    state.play(m);
+                    plies += 1;
+                }
+            }
+        }
+    }
+
+    /// Rewards from the evaluation through a logistic (or an equal share when `evaluate` is
+    /// false: a playout that hit the game's ply limit is a draw).
+    fn scored<G: Game>(&self, state: &G, evaluate: bool) -> [f64; MAX_PLAYERS] {
+        let n = state.players();
+        let mut r = [0.0; MAX_PLAYERS];
+        if !evaluate {
+            r[..n].fill(1.0 / n as f64);
+            return r;
+        }
+        let mut total = 0.0;
+        for (seat, x) in r.iter_mut().enumerate().take(n) {
+            *x = 1.0 / (1.0 + (-f64::from(state.evaluate(seat)) / self.config.eval_scale).exp());
+            total += *x;
+        }
+        for x in r.iter_mut().take(n) {
+            *x /= total;
+        }
+        r
+    }
+
+    /// MCTS-Solver: proves path nodes bottom-up from their children (two players).
+    fn prove(&self, nodes: &mut [Node<M>]) {
+        for k in (0..self.path.len()).rev() {
+            let (n, turn) = self.path[k];
+            let node = &nodes[n as usize];
+            if node.winner != UNKNOWN {
+                continue;
+            }
+            let children = node.first..node.first + node.count;
+            let winner = match turn {
+                // A terminal node is proven (or a draw) when it is reached, in `iterate`.
+                Turn::Terminal => UNKNOWN,
+                Turn::Player(seat) => {
+                    let me = seat as u8 + 1;
+                    if !node.expanded {
+                        UNKNOWN
+                    } else if children.clone().any(|c| nodes[c as usize].winner == me) {
+                        me
+                    } else if children
+                        .clone()
+                        .all(|c| nodes[c as usize].winner != UNKNOWN)
+                    {
+                        // Every move loses: the other seat wins.
+                        (1 - seat) as u8 + 1
+                    } else {
+                        UNKNOWN
+                    }
+                }
+                Turn::Chance => {
+                    let first = nodes[node.first as usize].winner;
+                    if node.expanded
+                        && first != UNKNOWN
+                        && children.clone().all(|c| nodes[c as usize].winner == first)
+                    {
+                        first
+                    } else {
+                        UNKNOWN
+                    }
+                }
+            };
+            if winner == UNKNOWN {
+                break;
+            }
+            nodes[n as usize].winner = winner;
+        }
+    }
+}
+
+/// Sums the root statistics of the trees.
+fn merge<G: Game>(trees: &[Tree<G>], elapsed: Duration) -> MctsResult<G::Move> {
+    let first = &trees[0];
+    let mut moves: Vec<RootStat<G::Move>> = first
+        .root_moves
+        .iter()
+        .map(|&mv| RootStat {
+            mv,
+            visits: 0,
+            value: 0.0,
+            proven: None,
+        })
+        .collect();
+    let mut proven = None;
+    let mut rewards = vec![0.0; moves.len()];
+    for tree in trees {
+        let root = &tree.nodes[0];
+        if root.expanded {
+            for (i, stat) in moves.iter_mut().enumerate() {
+                let child = &tree.nodes[root.first as usize + i];
+                stat.visits += u64::from(child.visits);
+                rewards[i] += child.reward;
+                if child.winner != UNKNOWN {
+                    stat.proven = Some(Some(child.winner) == tree.mover);
+                }
+            }
+        }
+        if root.winner != UNKNOWN {
+            proven = Some(Some(root.winner) == tree.mover);
+        }
+    }
+    for (stat, r) in moves.iter_mut().zip(rewards) {
+        stat.value = if stat.visits > 0 {
+            r / stat.visits as f64
+        } else {
+            0.0
+        };
+    }
+    let best = moves
+        .iter()
+        .filter(|m| m.proven == Some(true))
+        .map(|m| m.mv)
+        .next()
+        .or_else(|| {
+            moves
+                .iter()
+                .filter(|m| m.proven != Some(false))
+                .max_by(|a, b| a.visits.cmp(&b.visits).then(a.value.total_cmp(&b.value)))
+                .or_else(|| moves.iter().max_by_key(|m| m.visits))
+                .map(|m| m.mv)
+        });
+    MctsResult {
+        best,
+        moves,
+        proven,
+        playouts: trees.iter().map(|t| t.playouts).sum(),
+        nodes: trees.iter().map(|t| t.nodes.len() as u64).sum(),
+        elapsed,
+    }
+}

@@ -1,0 +1,156 @@
+//! The exact solver: the game-theoretic value of a position for the player to move (won, lost or
+//! drawn, and in how many plies), a best move and a line that proves it.
+//!
+//! It deepens alpha-beta to the end of the game with the horizon scored twice: once as the
+//! root seat's loss on the next ply (a lower bound of the true value) and once as its win (an
+//! upper bound). A lower bound that is a win proves the win (the fastest within the depth); an
+//! upper bound that is a loss proves the loss (the slowest); equal bounds give the exact value
+//! (a draw when it is 0). When a limit stops it first, the answer is "unknown" with what was
+//! proven: no win (and no loss) within so many plies.
+//!
+//! Repetitions inside the line count as draws in games with a repetition rule, as in play; the
+//! table can then, rarely, carry a repetition draw from one line to another (the classic graph
+//! history problem), so such games' draws are as good as the search's repetition model.
+
+use std::time::Duration;
+
+use crate::game::{Game, Turn};
+
+use super::alphabeta::{AlphaBeta, Horizon, Mode, SearchConfig};
+use super::limits::{Clock, Limits};
+use super::score::{Outcome, Score, MAX_PLY, PROVEN};
+
+/// The value of a position, as far as the solver got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The player to move wins in this many plies (at the fastest, against any defence).
+    Win(u32),
+    /// The player to move loses in this many plies (at the slowest).
+    Loss(u32),
+    /// Neither side can force a win: a draw.
+    Draw,
+    /// An exact value that is neither (a shared result, or an expectation at chance states),
+    /// in evaluation units.
+    Value(i32),
+    /// Not solved within the limits.
+    Unknown,
+}
+
+/// What the solver proved.
+#[derive(Clone, Debug)]
+pub struct SolveResult<M> {
+    /// The value, or `Unknown`.
+    pub verdict: Verdict,
+    /// A best move (for a win: a fastest winning move; for a loss: a slowest losing one).
+    pub best: Option<M>,
+    /// A line that realises the value (the principal variation of the proving search).
+    pub line: Vec<M>,
+    /// The deepest depth searched to the end.
+    pub depth: u32,
+    /// When unknown: the player to move has no forced win within this many plies.
+    pub no_win_within: Option<u32>,
+    /// When unknown: the player to move cannot be forced to lose within this many plies.
+    pub no_loss_within: Option<u32>,
+    /// The lower and upper bound of the value at the last depth, for the side to move.
+    pub bounds: (Score, Score),
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+}
+
+/// Solves `state` (a player to move) within `limits` (depth, nodes, time; with none, 10 s),
+/// with a table of `hash_mb` megabytes.
+pub fn solve<G: Game>(state: &G, limits: Limits, hash_mb: usize) -> SolveResult<G::Move> {
+    let limits = limits.or_default(Limits::time_ms(10_000));
+    let clock = Clock::start(&limits);
+    // Table values count only at their own depth, so each bound is exactly that depth's.
+    let mut ab = AlphaBeta::new(SearchConfig {
+        threads: 1,
+        hash_mb,
+        exact_depth: true,
+    });
+    let mut result = SolveResult {
+        verdict: Verdict::Unknown,
+        best: None,
+        line: Vec::new(),
+        depth: 0,
+        no_win_within: None,
+        no_loss_within: None,
+        bounds: (Score(-super::score::WIN), Score(super::score::WIN)),
+        nodes: 0,
+        elapsed: Duration::ZERO,
+    };
+    if !matches!(state.turn(), Turn::Player(_)) {
+        result.elapsed = clock.elapsed();
+        return result;
+    }
+    let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 2);
+    let pessimistic = Mode {
+        horizon: Some(Horizon::Pessimistic),
+        key_xor: 0x9E37_79B9_7F4A_7C15,
+    };
+    let optimistic = Mode {
+        horizon: Some(Horizon::Optimistic),
+        key_xor: 0xC2B2_AE3D_27D4_EB4F,
+    };
+    for depth in 1..=max_depth {
+        let mut bound = |mode| {
+            let remaining = Limits {
+                depth: Some(depth),
+                nodes: limits.nodes.map(|n| n.saturating_sub(result.nodes).max(1)),
+                time: limits.time.map(|t| t.saturating_sub(clock.elapsed())),
+                ..Limits::none()
+            };
+            let r = ab.search_mode(state, remaining, None, mode);
+            result.nodes += r.nodes;
+            r
+        };
+        let low = bound(pessimistic);
+        if low.stopped {
+            break;
+        }
+        let high = bound(optimistic);
+        if high.stopped {
+            break;
+        }
+        result.depth = depth;
+        result.bounds = (low.score, high.score);
+        let (lo, hi) = (low.score.0, high.score.0);
+        if lo >= PROVEN {
+            if let Outcome::Win(n) = low.score.outcome() {
+                result.verdict = Verdict::Win(n);
+            }
+            result.best = low.best;
+            result.line = low.pv;
+            break;
+        }
+        if hi <= -PROVEN {
+            if let Outcome::Loss(n) = high.score.outcome() {
+                result.verdict = Verdict::Loss(n);
+            }
+            result.best = high.best;
+            result.line = high.pv;
+            break;
+        }
+        if lo == hi {
+            result.verdict = if lo == 0 {
+                Verdict::Draw
+            } else {
+                Verdict::Value(lo)
+            };
+            result.best = low.best;
+            result.line = low.pv;
+            break;
+        }
+        result.no_win_within = Some(depth);
+        result.no_loss_within = Some(depth);
+        result.best = low.best;
+        result.line = low.pv;
+        if clock.out_of_time() || limits.nodes.is_some_and(|n| result.nodes >= n) {
+            break;
+        }
+    }
+    result.elapsed = clock.elapsed();
+    result
+}

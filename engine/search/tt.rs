@@ -1,0 +1,189 @@
+//! The transposition table: a fixed-size, lockless hash table shared by all search threads.
+//!
+//! Each entry is two `AtomicU64`s: the packed data, and the key xor the data. A reader accepts an
+//! entry only when the two words agree with its key, so an entry torn by two threads writing at
+//! once reads as a miss instead of as wrong data (Hyatt's lockless hashing), with no `unsafe`.
+//! Moves are stored as their index in the game's legal-move order, which keeps the table generic.
+
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+/// What kind of value an entry holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The exact value.
+    Exact,
+    /// A lower bound (the search failed high).
+    Lower,
+    /// An upper bound (the search failed low).
+    Upper,
+}
+
+/// A table entry as read back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The score, relative to the node (see [`super::score::to_table`]).
+    pub score: i32,
+    /// The remaining depth the score was searched to.
+    pub depth: i32,
+    /// What the score bounds.
+    pub bound: Bound,
+    /// The best move's index in legal-move order, if any.
+    pub mv: Option<u16>,
+}
+
+const NO_MOVE: u64 = 0xFFFF;
+const SLOTS: usize = 2;
+
+fn pack(score: i32, depth: i32, bound: Bound, mv: Option<u16>, age: u8) -> u64 {
+    let b = match bound {
+        Bound::Exact => 1u64,
+        Bound::Lower => 2,
+        Bound::Upper => 3,
+    };
+    u64::from(score as i16 as u16)
+        | (depth.clamp(0, 255) as u64) << 16
+        | b << 24
+        | mv.map_or(NO_MOVE, u64::from) << 26
+        | u64::from(age) << 42
+}
+
+fn unpack(data: u64) -> Option<Entry> {
+    let bound = match (data >> 24) & 3 {
+        1 => Bound::Exact,
+        2 => Bound::Lower,
+        3 => Bound::Upper,
+        _ => return None,
+    };
+    let mv = (data >> 26) & 0xFFFF;
+    Some(Entry {
+        score: i32::from(data as u16 as i16),
+        depth: ((data >> 16) & 0xFF) as i32,
+        bound,
+        mv: (mv != NO_MOVE).then_some(mv as u16),
+    })
+}
+
+fn age_of(data: u64) -> u8 {
+    ((data >> 42) & 0xFF) as u8
+}
+
+/// The shared transposition table: buckets of two entries, one kept by depth, one always
+/// replaced.
+pub struct Table {
+    words: Vec<AtomicU64>,
+    buckets: u64,
+    age: AtomicU8,
+}
+
+impl Table {
+    /// A table of about `mb` megabytes (at least one bucket).
+    pub fn new(mb: usize) -> Self {
+        let bytes = mb.max(1) * 1024 * 1024;
+        let buckets = (bytes / (16 * SLOTS)).max(1);
+        Table {
+            words: (0..buckets * SLOTS * 2)
+                .map(|_| AtomicU64::new(0))
+                .collect(),
+            buckets: buckets as u64,
+            age: AtomicU8::new(0),
+        }
+    }
+
+    /// Forgets everything (a new game).
+    pub fn clear(&self) {
+        for w in &self.words {
+            w.store(0, Ordering::Relaxed);
+        }
+        self.age.store(0, Ordering::Relaxed);
+    }
+
+    /// Starts a new search: older entries become the first to be replaced.
+    pub fn new_search(&self) {
+        self.age.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        (((u128::from(key) * u128::from(self.buckets)) >> 64) as usize) * SLOTS * 2
+    }
+
+    /// The entry for `key`, if the table holds one.
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let base = self.bucket(key);
+        for slot in 0..SLOTS {
+            let i = base + slot * 2;
+            let check = self.words[i].load(Ordering::Relaxed);
+            let data = self.words[i + 1].load(Ordering::Relaxed);
+            if check ^ data == key && data != 0 {
+                return unpack(data);
+            }
+        }
+        None
+    }
+
+    /// Stores a result for `key`. A shallower result for the same key keeps the old best move
+    /// when it has none.
+    pub fn store(&self, key: u64, score: i32, depth: i32, bound: Bound, mv: Option<u16>) {
+        let age = self.age.load(Ordering::Relaxed);
+        let base = self.bucket(key);
+        let mut target = base + (SLOTS - 1) * 2;
+        let mut old_move = None;
+        for slot in 0..SLOTS {
+            let i = base + slot * 2;
+            let check = self.words[i].load(Ordering::Relaxed);
+            let data = self.words[i + 1].load(Ordering::Relaxed);
+            if check ^ data == key && data != 0 {
+                target = i;
+                old_move = unpack(data).and_then(|e| e.mv);
+                break;
+            }
+            if slot == 0 {
+                // The first slot is kept for deep results of the current search.
+                let e = unpack(data);
+                let keep = e.is_some_and(|e| e.depth > depth && age_of(data) == age);
+                if !keep {
+                    target = i;
+                    break;
+                }
+            }
+        }
+        let data = pack(score, depth, bound, mv.or(old_move), age);
+        self.words[target].store(key ^ data, Ordering::Relaxed);
+        self.words[target + 1].store(data, Ordering::Relaxed);
+    }
+
+    /// Permille of the first slots written by the current search (a fill gauge, like UCI's
+    /// hashfull).
+    pub fn fill_permille(&self) -> u32 {
+        let age = self.age.load(Ordering::Relaxed);
+        let sample = self.buckets.min(1000) as usize;
+        let used = (0..sample)
+            .filter(|&b| {
+                let data = self.words[b * SLOTS * 2 + 1].load(Ordering::Relaxed);
+                data != 0 && age_of(data) == age
+            })
+            .count();
+        (used * 1000 / sample.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_probes() {
+        let t = Table::new(1);
+        assert_eq!(t.probe(42), None);
+        t.store(42, -29_990, 7, Bound::Lower, Some(3));
+        let e = t.probe(42).unwrap();
+        assert_eq!(
+            (e.score, e.depth, e.bound, e.mv),
+            (-29_990, 7, Bound::Lower, Some(3))
+        );
+        t.store(42, 5, 2, Bound::Exact, None);
+        assert_eq!(t.probe(42).unwrap().mv, Some(3));
+        assert_eq!(t.probe(43), None);
+        t.clear();
+        assert_eq!(t.probe(42), None);
+    }
+}

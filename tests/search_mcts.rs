@@ -1,0 +1,90 @@
+//! MCTS on the small test games: proven wins found and played, proven losses reported,
+//! reproducible with a seed, chance states and three players handled.
+
+mod search_games;
+
+use search_games::{Nim, Nim3, Race, TicTacToe};
+use tabula::search::{Limits, Mcts, MctsConfig};
+use tabula::{Game, GameOptions, Turn};
+
+fn mcts(threads: usize, seed: u64) -> Mcts {
+    Mcts::new(MctsConfig {
+        threads,
+        seed,
+        ..MctsConfig::default()
+    })
+}
+
+#[test]
+fn finds_and_plays_a_proven_win() {
+    // Nim 5: take 1 (leave 4) wins in 3 plies.
+    let r = mcts(1, 1).search(&Nim { pile: 5, mover: 0 }, Limits::playouts(5_000));
+    assert_eq!(r.best, Some(1));
+    assert_eq!(r.proven, Some(true), "{r:?}");
+    // Tic-tac-toe: X completes the top row.
+    let t = TicTacToe::from_str("xx. oo. ...");
+    let r = mcts(1, 2).search(&t, Limits::playouts(2_000));
+    assert_eq!(r.best, Some(2));
+    assert_eq!(r.proven, Some(true));
+    // And with several trees.
+    let r = mcts(3, 3).search(&t, Limits::playouts(2_000));
+    assert_eq!(r.best, Some(2));
+}
+
+#[test]
+fn reports_a_proven_loss() {
+    let r = mcts(1, 4).search(&Nim { pile: 8, mover: 0 }, Limits::playouts(20_000));
+    assert_eq!(r.proven, Some(false), "{r:?}");
+    assert!(r.moves.iter().all(|m| m.proven == Some(false)));
+}
+
+#[test]
+fn same_seed_same_result() {
+    let start = TicTacToe::default();
+    let a = mcts(1, 7).search(&start, Limits::playouts(3_000));
+    let b = mcts(1, 7).search(&start, Limits::playouts(3_000));
+    assert_eq!(a.best, b.best);
+    assert_eq!(a.moves, b.moves);
+    assert_eq!(a.playouts, 3_000);
+    // Another seed explores differently.
+    let c = mcts(1, 8).search(&start, Limits::playouts(3_000));
+    assert_ne!(a.moves, c.moves);
+    // Root parallelism merges the trees' visits: every playout is counted once.
+    let d = mcts(2, 7).search(&start, Limits::playouts(3_000));
+    assert_eq!(d.moves.iter().map(|m| m.visits).sum::<u64>(), d.playouts);
+}
+
+#[test]
+fn chance_states_and_evaluation_cutoff() {
+    let mut race = Race::start(&GameOptions::new()).unwrap();
+    race.play((0, 2));
+    assert_eq!(race.turn(), Turn::Player(0));
+    for cutoff in [0, 4] {
+        let r = Mcts::new(MctsConfig {
+            cutoff,
+            ..MctsConfig::default()
+        })
+        .search(&race, Limits::playouts(2_000));
+        assert!(r.best.is_some());
+        assert_eq!(r.playouts, 2_000);
+    }
+    // Close to the goal, advancing wins at once.
+    let near = Race {
+        pos: [7, 8],
+        mover: 0,
+        thrown: Some(2),
+    };
+    let r = mcts(1, 5).search(&near, Limits::playouts(500));
+    assert_eq!(r.best, Some((1, 0)));
+}
+
+#[test]
+fn three_players_and_limits() {
+    // Pile 2 with three players: take both and win.
+    let r = mcts(1, 6).search(&Nim3 { pile: 2, mover: 1 }, Limits::playouts(300));
+    assert_eq!(r.best, Some(2));
+    let r = mcts(1, 6).search(&Nim3 { pile: 14, mover: 0 }, Limits::nodes(500));
+    assert!(r.nodes <= 510, "{} nodes", r.nodes);
+    let r = mcts(1, 6).search(&Nim3 { pile: 14, mover: 0 }, Limits::time_ms(30));
+    assert!(r.best.is_some());
+}

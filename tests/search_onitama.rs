@@ -1,0 +1,219 @@
+//! The searchers on Onitama: forced wins in 1, 3 and 5 plies found at the right distance with a
+//! correct line, lost positions scored as lost, alpha-beta equal to plain minimax on random
+//! positions, MCTS and the solver on the same positions, and `tabula bench` reproducible.
+
+mod search_games;
+
+use search_games::{random_position, reference};
+use tabula::games::onitama::Onitama;
+use tabula::search::score::{loss_in, win_in, WIN};
+use tabula::search::{solve, AlphaBeta, Limits, Mcts, MctsConfig, SearchConfig, Verdict};
+use tabula::{Game, GameOptions, Turn};
+
+fn pos(text: &str) -> Onitama {
+    Onitama::from_notation(text, &GameOptions::new()).unwrap()
+}
+
+/// Positions with a forced result for the side to move, in plies (positive: a win, negative: a
+/// loss). Each was read through by hand (the comment) and is checked against plain minimax.
+const FORCED: &[(&str, i32)] = &[
+    // Red's student d4 takes the master on e5 with elephant (1,1).
+    ("4m/3S1/5/5/2M2 r elephant,horse boar,ox crab", 1),
+    // Red's master c4 steps onto Blue's temple c5 with crab (0,1) or boar (0,1).
+    ("m4/2M2/5/5/5 r boar,crab horse,ox tiger", 1),
+    // Blue's master c3 takes Red's master c2 (horse or ox forward).
+    ("5/5/2m2/2M2/5 b boar,crab horse,ox tiger", 1),
+    // Blue's master c2 steps onto Red's temple c1 with ox.
+    ("5/5/5/2m2/M4 b crab,tiger ox,rooster eel", 1),
+    // Red: master c3-c4 (crab or ox), then c4-c5 with whichever (0,1) card it holds; Blue's
+    // master on e5 cannot reach c4 with rabbit or tiger, and blocking c5 with it loses it.
+    ("4m/5/2M2/5/5 r crab,ox rabbit,tiger horse", 3),
+    // The same position turned round for Blue.
+    ("5/5/2m2/5/M4 b rabbit,tiger crab,ox horse", 3),
+    // Red: master c2-a2 attacks the master on a5's only squares; Blue's replies all lose it or
+    // let the master in.
+    ("m4/5/5/2M2/5 r crab,ox rabbit,tiger horse", 3),
+    // Red: boar c1-c2, tiger c2-c4 and ox c4-c5 (the cards come round in time).
+    ("1m3/5/5/1S3/2M2 r boar,ox crane,eel tiger", 5),
+    // The same turned round for Blue.
+    ("2m2/3s1/5/5/3M1 b crane,eel boar,ox tiger", 5),
+    // Red: tiger c1-c3, horse c3-c4, crab c4-c5 whatever Blue's lone master does.
+    ("2m2/5/5/5/2M2 r tiger,ox crab,boar horse", 5),
+    // Red cannot touch Blue's master on c2, which steps onto c1 next (blocking c1 with the
+    // master only gets it taken there).
+    ("5/5/5/2m2/M4 r crab,tiger ox,rooster eel", -2),
+    ("5/5/5/2m2/M4 r tiger,rabbit horse,ox crab", -2),
+    ("4m/2M2/5/5/5 b horse,ox tiger,rabbit crab", -2),
+    // The positions after the first move of the wins in 5 above.
+    ("1m3/5/5/1SM2/5 b tiger,ox crane,eel boar", -4),
+    ("5/2ms1/5/5/3M1 r crane,eel tiger,ox boar", -4),
+    ("2m2/5/2M2/5/5 b horse,ox crab,boar tiger", -4),
+];
+
+fn expected_score(plies: i32) -> i32 {
+    if plies > 0 {
+        win_in(plies as usize)
+    } else {
+        loss_in((-plies) as usize)
+    }
+}
+
+#[test]
+fn forced_results_are_found_at_the_right_distance_with_a_correct_line() {
+    for &(text, plies) in FORCED {
+        let state = pos(text);
+        let mover = match state.turn() {
+            Turn::Player(p) => p,
+            _ => panic!("{text}: no player to move"),
+        };
+        let expected = expected_score(plies);
+        // Plain minimax to the distance agrees.
+        assert_eq!(
+            reference(&state, plies.abs()).0,
+            expected,
+            "{text}: minimax"
+        );
+        for threads in [1, 2] {
+            let mut ab = AlphaBeta::new(SearchConfig {
+                threads,
+                ..SearchConfig::default()
+            });
+            let r = ab.search(&state, Limits::depth(8), None);
+            assert_eq!(r.score.0, expected, "{text}: alpha-beta says {}", r.score);
+            // The principal variation is legal and ends with the right winner after `plies`.
+            let mut s = state;
+            for &m in &r.pv {
+                let mut legal = Vec::new();
+                s.legal_moves(&mut legal);
+                assert!(legal.contains(&m), "{text}: pv move {m:?} is not legal");
+                s.play(m);
+            }
+            assert_eq!(r.pv.len() as i32, plies.abs(), "{text}: pv {:?}", r.pv);
+            assert_eq!(s.turn(), Turn::Terminal, "{text}");
+            let won = s.payoffs().get(mover) == 1.0;
+            assert_eq!(won, plies > 0, "{text}");
+        }
+        let solved = solve(&state, Limits::depth(8), 4);
+        let verdict = if plies > 0 {
+            Verdict::Win(plies as u32)
+        } else {
+            Verdict::Loss((-plies) as u32)
+        };
+        assert_eq!(solved.verdict, verdict, "{text}: solver");
+        assert_eq!(solved.line.len() as i32, plies.abs(), "{text}: solver line");
+    }
+}
+
+#[test]
+fn mcts_finds_the_short_wins() {
+    for &(text, plies) in FORCED.iter().filter(|(_, p)| *p == 1 || *p == 3) {
+        let state = pos(text);
+        let r = Mcts::new(MctsConfig::default()).search(&state, Limits::playouts(3_000));
+        let mut s = state;
+        s.play(r.best.unwrap());
+        if plies == 1 {
+            assert_eq!(s.turn(), Turn::Terminal, "{text}");
+            assert_eq!(r.proven, Some(true), "{text}");
+        } else {
+            let ab = AlphaBeta::new(SearchConfig::default()).search(&s, Limits::depth(4), None);
+            assert!(
+                ab.score.0 <= -(WIN - 3),
+                "{text}: MCTS move does not keep the win"
+            );
+        }
+    }
+}
+
+#[test]
+fn alphabeta_matches_minimax_on_random_positions() {
+    let start = Onitama::start(&GameOptions::new()).unwrap();
+    let mut total = (0, 0);
+    let mut checked = 0;
+    for seed in 0..40u64 {
+        let state = random_position(&start, 2 + (seed % 12) as usize, seed);
+        if state.turn() == Turn::Terminal {
+            continue;
+        }
+        checked += 1;
+        let mut deepening = 0;
+        for depth in 1..=4 {
+            for threads in [1, 2] {
+                let r = AlphaBeta::new(SearchConfig {
+                    threads,
+                    hash_mb: 4,
+                    exact_depth: true,
+                })
+                .search(&state, Limits::depth(depth), None);
+                let (expected, nodes) = reference(&state, depth as i32);
+                assert_eq!(r.score.0, expected, "{} depth {depth}", state.notation());
+                if threads == 1 {
+                    deepening += nodes;
+                    total.0 += r.nodes;
+                    total.1 += deepening;
+                }
+            }
+        }
+    }
+    assert!(checked >= 30);
+    assert!(
+        total.0 * 3 < total.1,
+        "alpha-beta {} nodes, minimax {}",
+        total.0,
+        total.1
+    );
+}
+
+#[test]
+fn search_node_counts_repeat() {
+    let positions = tabula::search::bench::positions(tabula::games::GameKind::Onitama).0;
+    let a = tabula::search::bench::run::<Onitama>(&positions[..4], 6).unwrap();
+    let b = tabula::search::bench::run::<Onitama>(&positions[..4], 6).unwrap();
+    let nodes =
+        |l: &[tabula::search::bench::BenchLine]| l.iter().map(|x| x.nodes).collect::<Vec<_>>();
+    assert_eq!(nodes(&a), nodes(&b));
+}
+
+#[test]
+fn bench_command_gives_the_same_node_count_twice() {
+    let run = || {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(["bench", "onitama", "--depth", "6"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        let last = text.lines().last().unwrap().to_string();
+        let words: Vec<&str> = last.split_whitespace().collect();
+        assert_eq!(words.len(), 4, "{last}");
+        assert_eq!((words[1], words[3]), ("nodes", "nps"), "{last}");
+        words[0].parse::<u64>().unwrap()
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn best_and_solve_commands() {
+    let exe = env!("CARGO_BIN_EXE_tabula");
+    let out = std::process::Command::new(exe)
+        .args(["best", "onitama", FORCED[4].0, "--depth", "5", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["score"]["win_in"], 3);
+    let out = std::process::Command::new(exe)
+        .args(["solve", "onitama", FORCED[7].0, "--json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (v["verdict"].as_str(), v["plies"].as_u64()),
+        (Some("win"), Some(5))
+    );
+    let out = std::process::Command::new(exe)
+        .args(["best", "onitama", "--engine", "mcts:playouts=200,bogus=1"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("bogus"));
+}
