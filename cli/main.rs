@@ -3,6 +3,7 @@
 
 mod common;
 mod explore;
+mod onitama;
 mod perft;
 mod search;
 
@@ -33,6 +34,8 @@ enum Command {
     Moves(explore::MovesArgs),
     /// Count the leaves of the move tree to a depth (move-generator check and speed).
     Perft(perft::PerftArgs),
+    /// Onitama analysis: deal survey, endgame tablebases, prover.
+    Onitama(onitama::OnitamaArgs),
     /// The best move of a position (alpha-beta or MCTS), with score and principal variation.
     Best(search::BestArgs),
     /// The exact value of a position (win, loss, draw in so many plies) and a line proving it.
@@ -48,6 +51,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Show(a) => explore::show(a),
         Command::Moves(a) => explore::moves(a),
         Command::Perft(a) => perft::perft(a),
+        Command::Onitama(a) => onitama::onitama(a),
         Command::Best(a) => search::best(a),
         Command::Solve(a) => search::solve(a),
         Command::Bench(a) => search::bench(a),

@@ -1,0 +1,1 @@
+//! The survey of every card deal (filled in below).

@@ -1,0 +1,1 @@
+//! The prover (filled in below).

@@ -1,0 +1,1 @@
+//! Symmetries (filled in below).
