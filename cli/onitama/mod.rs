@@ -2,7 +2,7 @@
 //! and the prover.
 
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -199,9 +199,4 @@ fn probe(args: ProbeArgs) -> Result<(), CliError> {
         println!("line: {}", text.join(" "));
     }
     Ok(())
-}
-
-/// Milliseconds as a duration, for limits.
-pub fn ms(v: u64) -> Duration {
-    Duration::from_millis(v)
 }
