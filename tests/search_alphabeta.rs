@@ -9,11 +9,12 @@ use tabula::search::score::{loss_in, win_in};
 use tabula::search::{AlphaBeta, Limits, SearchConfig};
 use tabula::{Game, GameOptions, Turn};
 
-fn config(threads: usize, hash_mb: usize, exact_depth: bool) -> SearchConfig {
+fn config(threads: usize, hash_mb: usize, exact: bool) -> SearchConfig {
     SearchConfig {
         threads,
         hash_mb,
-        exact_depth,
+        exact,
+        star2: false,
     }
 }
 
@@ -62,7 +63,7 @@ fn tictactoe_matches_minimax_with_fewer_nodes() {
     let start = TicTacToe::start(&GameOptions::new()).unwrap();
     for threads in [1, 2] {
         for hash in [1, 8] {
-            let (ab, plain) = check_against_reference(&start, 40, config(threads, hash, false), 4);
+            let (ab, plain) = check_against_reference(&start, 40, config(threads, hash, true), 4);
             if threads == 1 {
                 assert!(ab < plain, "alpha-beta {ab} nodes, minimax {plain}");
             }
@@ -71,7 +72,7 @@ fn tictactoe_matches_minimax_with_fewer_nodes() {
 }
 
 #[test]
-fn nim_with_transpositions_matches_minimax_in_exact_depth_mode() {
+fn nim_with_transpositions_matches_minimax_in_exact_mode() {
     for pile in [9, 13, 21] {
         let start = Nim { pile, mover: 0 };
         for threads in [1, 3] {
@@ -84,12 +85,18 @@ fn nim_with_transpositions_matches_minimax_in_exact_depth_mode() {
 }
 
 #[test]
-fn dice_race_matches_expectimax_with_star1() {
+fn dice_race_matches_expectimax_with_star1_and_star2() {
     let start = Race::start(&GameOptions::new()).unwrap();
-    for threads in [1, 2] {
-        let (ab, plain) = check_against_reference(&start, 40, config(threads, 2, true), 4);
-        if threads == 1 {
-            assert!(ab < plain, "alpha-beta {ab} nodes, expectimax {plain}");
+    for star2 in [false, true] {
+        for threads in [1, 2] {
+            let cfg = SearchConfig {
+                star2,
+                ..config(threads, 2, true)
+            };
+            let (ab, plain) = check_against_reference(&start, 60, cfg, 5);
+            if threads == 1 {
+                assert!(ab < plain, "alpha-beta {ab} nodes, expectimax {plain}");
+            }
         }
     }
 }

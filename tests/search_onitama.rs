@@ -141,7 +141,8 @@ fn alphabeta_matches_minimax_on_random_positions() {
                 let r = AlphaBeta::new(SearchConfig {
                     threads,
                     hash_mb: 4,
-                    exact_depth: true,
+                    exact: true,
+                    star2: false,
                 })
                 .search(&state, Limits::depth(depth), None);
                 let (expected, nodes) = reference(&state, depth as i32);

@@ -2,6 +2,8 @@
 //! killer moves of the ply, then the history of cutoffs. Good ordering is most of alpha-beta's
 //! speed: the best move first makes every sibling a cheap null-window proof.
 
+use std::hash::{Hash, Hasher};
+
 use crate::game::Game;
 
 use super::score::MAX_PLY;
@@ -13,17 +15,51 @@ const HISTORY_MAX: i32 = 1 << 20;
 pub struct Heuristics<M> {
     killers: Vec<[Option<M>; 2]>,
     history: Vec<i32>,
-    hasher: ahash::RandomState,
 }
 
-impl<M: Copy + Eq + std::hash::Hash> Heuristics<M> {
+/// A tiny multiplicative hasher for moves (a few bytes): much cheaper than a general hasher,
+/// and the same on every run.
+#[derive(Default)]
+struct MoveHasher(u64);
+
+impl std::hash::Hasher for MoveHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(u64::from(i));
+    }
+
+    fn write_u16(&mut self, i: u16) {
+        self.write_u64(u64::from(i));
+    }
+
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(u64::from(i));
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+}
+
+impl<M: Copy + Eq + Hash> Heuristics<M> {
     /// Empty heuristics.
     pub fn new() -> Self {
         Heuristics {
             killers: vec![[None, None]; MAX_PLY + 2],
             history: vec![0; 2 * HISTORY_SLOTS],
-            // Fixed seeds: the same build orders moves, and so counts nodes, the same every run.
-            hasher: ahash::RandomState::with_seeds(1, 2, 3, 4),
         }
     }
 
@@ -33,8 +69,11 @@ impl<M: Copy + Eq + std::hash::Hash> Heuristics<M> {
         self.history.fill(0);
     }
 
+    #[inline]
     fn slot(&self, side: bool, m: M) -> usize {
-        (self.hasher.hash_one(m) as usize & (HISTORY_SLOTS - 1)) + usize::from(side) * HISTORY_SLOTS
+        let mut h = MoveHasher::default();
+        m.hash(&mut h);
+        ((h.finish() >> 40) as usize & (HISTORY_SLOTS - 1)) + usize::from(side) * HISTORY_SLOTS
     }
 
     /// The ordering key of a move that is not the table move: larger is tried first.
@@ -57,14 +96,23 @@ impl<M: Copy + Eq + std::hash::Hash> Heuristics<M> {
             killers[1] = killers[0];
             killers[0] = Some(m);
         }
-        let bonus = (depth * depth).min(HISTORY_MAX / 4);
+        self.adjust(m, side, (depth * depth).min(HISTORY_MAX / 4));
+    }
+
+    /// Learns from a quiet move tried before the one that cut off: it was not good enough.
+    pub fn failed(&mut self, m: M, side: bool, depth: i32) {
+        self.adjust(m, side, -(depth * depth).min(HISTORY_MAX / 4));
+    }
+
+    /// History with gravity: each update pulls the value towards the bound it pushes to.
+    fn adjust(&mut self, m: M, side: bool, bonus: i32) {
         let slot = self.slot(side, m);
         let h = &mut self.history[slot];
-        *h += bonus - (i64::from(*h) * i64::from(bonus) / i64::from(HISTORY_MAX)) as i32;
+        *h += bonus - (i64::from(*h) * i64::from(bonus.abs()) / i64::from(HISTORY_MAX)) as i32;
     }
 }
 
-impl<M: Copy + Eq + std::hash::Hash> Default for Heuristics<M> {
+impl<M: Copy + Eq + Hash> Default for Heuristics<M> {
     fn default() -> Self {
         Self::new()
     }

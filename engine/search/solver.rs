@@ -68,7 +68,8 @@ pub fn solve<G: Game>(state: &G, limits: Limits, hash_mb: usize) -> SolveResult<
     let mut ab = AlphaBeta::new(SearchConfig {
         threads: 1,
         hash_mb,
-        exact_depth: true,
+        exact: true,
+        star2: false,
     });
     let mut result = SolveResult {
         verdict: Verdict::Unknown,

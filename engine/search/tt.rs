@@ -32,7 +32,12 @@ pub struct Entry {
 }
 
 const NO_MOVE: u64 = 0xFFFF;
-const SLOTS: usize = 2;
+/// Entries per bucket: four entries of two words fill one 64-byte cache line.
+const SLOTS: usize = 4;
+
+/// One cache line of entries, so a probe costs at most one memory access.
+#[repr(align(64))]
+struct Bucket([AtomicU64; SLOTS * 2]);
 
 fn pack(score: i32, depth: i32, bound: Bound, mv: Option<u16>, age: u8) -> u64 {
     let b = match bound {
@@ -67,11 +72,10 @@ fn age_of(data: u64) -> u8 {
     ((data >> 42) & 0xFF) as u8
 }
 
-/// The shared transposition table: buckets of two entries, one kept by depth, one always
-/// replaced.
+/// The shared transposition table: buckets of four entries in one cache line; a new result
+/// replaces the same position's entry, else an empty one, else the shallowest or oldest.
 pub struct Table {
-    words: Vec<AtomicU64>,
-    buckets: u64,
+    buckets: Vec<Bucket>,
     age: AtomicU8,
 }
 
@@ -79,20 +83,21 @@ impl Table {
     /// A table of about `mb` megabytes (at least one bucket).
     pub fn new(mb: usize) -> Self {
         let bytes = mb.max(1) * 1024 * 1024;
-        let buckets = (bytes / (16 * SLOTS)).max(1);
+        let buckets = (bytes / std::mem::size_of::<Bucket>()).max(1);
         Table {
-            words: (0..buckets * SLOTS * 2)
-                .map(|_| AtomicU64::new(0))
+            buckets: (0..buckets)
+                .map(|_| Bucket(std::array::from_fn(|_| AtomicU64::new(0))))
                 .collect(),
-            buckets: buckets as u64,
             age: AtomicU8::new(0),
         }
     }
 
     /// Forgets everything (a new game).
     pub fn clear(&self) {
-        for w in &self.words {
-            w.store(0, Ordering::Relaxed);
+        for b in &self.buckets {
+            for w in &b.0 {
+                w.store(0, Ordering::Relaxed);
+            }
         }
         self.age.store(0, Ordering::Relaxed);
     }
@@ -102,17 +107,18 @@ impl Table {
         self.age.fetch_add(1, Ordering::Relaxed);
     }
 
-    fn bucket(&self, key: u64) -> usize {
-        (((u128::from(key) * u128::from(self.buckets)) >> 64) as usize) * SLOTS * 2
+    fn bucket(&self, key: u64) -> &Bucket {
+        let i = ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[i]
     }
 
     /// The entry for `key`, if the table holds one.
+    #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let base = self.bucket(key);
+        let words = &self.bucket(key).0;
         for slot in 0..SLOTS {
-            let i = base + slot * 2;
-            let check = self.words[i].load(Ordering::Relaxed);
-            let data = self.words[i + 1].load(Ordering::Relaxed);
+            let check = words[slot * 2].load(Ordering::Relaxed);
+            let data = words[slot * 2 + 1].load(Ordering::Relaxed);
             if check ^ data == key && data != 0 {
                 return unpack(data);
             }
@@ -120,49 +126,55 @@ impl Table {
         None
     }
 
-    /// Stores a result for `key`. A shallower result for the same key keeps the old best move
-    /// when it has none.
+    /// Stores a result for `key`. A result without a move keeps the entry's old move.
     pub fn store(&self, key: u64, score: i32, depth: i32, bound: Bound, mv: Option<u16>) {
         let age = self.age.load(Ordering::Relaxed);
-        let base = self.bucket(key);
-        let mut target = base + (SLOTS - 1) * 2;
+        let words = &self.bucket(key).0;
+        let mut target = 0;
+        let mut worst = i32::MAX;
         let mut old_move = None;
         for slot in 0..SLOTS {
-            let i = base + slot * 2;
-            let check = self.words[i].load(Ordering::Relaxed);
-            let data = self.words[i + 1].load(Ordering::Relaxed);
-            if check ^ data == key && data != 0 {
-                target = i;
+            let check = words[slot * 2].load(Ordering::Relaxed);
+            let data = words[slot * 2 + 1].load(Ordering::Relaxed);
+            if data == 0 {
+                target = slot;
+                break;
+            }
+            if check ^ data == key {
+                target = slot;
                 old_move = unpack(data).and_then(|e| e.mv);
                 break;
             }
-            if slot == 0 {
-                // The first slot is kept for deep results of the current search.
-                let e = unpack(data);
-                let keep = e.is_some_and(|e| e.depth > depth && age_of(data) == age);
-                if !keep {
-                    target = i;
-                    break;
-                }
+            // Prefer replacing old entries, then shallow ones.
+            let stale = i32::from(age_of(data) != age);
+            let value = ((data >> 16) & 0xFF) as i32 - 256 * stale;
+            if value < worst {
+                worst = value;
+                target = slot;
             }
         }
         let data = pack(score, depth, bound, mv.or(old_move), age);
-        self.words[target].store(key ^ data, Ordering::Relaxed);
-        self.words[target + 1].store(data, Ordering::Relaxed);
+        words[target * 2].store(key ^ data, Ordering::Relaxed);
+        words[target * 2 + 1].store(data, Ordering::Relaxed);
     }
 
-    /// Permille of the first slots written by the current search (a fill gauge, like UCI's
+    /// Permille of the entries written by the current search (a fill gauge, like UCI's
     /// hashfull).
     pub fn fill_permille(&self) -> u32 {
         let age = self.age.load(Ordering::Relaxed);
-        let sample = self.buckets.min(1000) as usize;
-        let used = (0..sample)
-            .filter(|&b| {
-                let data = self.words[b * SLOTS * 2 + 1].load(Ordering::Relaxed);
-                data != 0 && age_of(data) == age
+        let sample = self.buckets.len().min(250);
+        let used: usize = self.buckets[..sample]
+            .iter()
+            .map(|b| {
+                (0..SLOTS)
+                    .filter(|&s| {
+                        let data = b.0[s * 2 + 1].load(Ordering::Relaxed);
+                        data != 0 && age_of(data) == age
+                    })
+                    .count()
             })
-            .count();
-        (used * 1000 / sample.max(1)) as u32
+            .sum();
+        (used * 1000 / (sample * SLOTS).max(1)) as u32
     }
 }
 
