@@ -50,7 +50,9 @@ const CASES: [Case; 6] = [
         counts: &[2, 18, 90, 534, 6122, 46368, 582825],
     },
     Case {
-        // Red's master on c4 steps onto c5 with boar: a temple win in one.
+        // Red's master on c4 steps onto c5 with boar: a temple win in one. By hand, depth 1: tiger
+        // (0,2) (0,-1) gives c4c3, b2b4, b2b1, a1a3, e1e3 (5); boar (-1,0) (0,1) (1,0) gives c4 to
+        // b4 c5 d4, b2 to a2 b3 c2, a1 to a2 b1, e1 to d1 e2 (10): 15.
         name: "one move from a temple win",
         fen: "s2s1/2M1m/5/1S3/S3S r tiger,boar crane,eel cobra",
         counts: &[15, 85, 1109, 10278, 131969, 1236959, 16173319],

@@ -405,6 +405,11 @@ fn evaluation_is_bounded_symmetric_and_sensible() {
     // Red to move can take Blue's master: nearly won.
     let win = pos("s1m1s/2S2/5/5/2M2 r boar,tiger ox,eel crab");
     assert!(win.evaluate(0) > 1000);
+    // Blue's student on c2 threatens Red's master on c1 with boar: worse for Red than the same
+    // student on a4, out of reach.
+    let threatened = pos("2m2/5/5/2s2/2M2 r horse,crab boar,ox eel");
+    let quiet = pos("2m2/s4/5/5/2M2 r horse,crab boar,ox eel");
+    assert!(threatened.evaluate(0) < quiet.evaluate(0) - 30);
     // Terminal positions give the limit.
     let over = after(&win, "boar:c4c5");
     assert_eq!(over.evaluate(0), EVAL_LIMIT);

@@ -78,6 +78,12 @@ impl Card {
         self.0 as usize
     }
 
+    /// The table row masked to `0..16`, which the compiler can see needs no bounds check.
+    #[inline(always)]
+    pub(super) const fn slot(self) -> usize {
+        self.0 as usize & (CARD_COUNT - 1)
+    }
+
     /// The lower-case name.
     pub const fn name(self) -> &'static str {
         TABLE[self.0 as usize].name
@@ -103,7 +109,7 @@ impl Card {
     /// The squares a pawn of `side` on `from` may jump to with this card (own pawns not removed).
     #[inline(always)]
     pub fn targets(self, side: Color, from: Square) -> Bitboard {
-        Bitboard(TARGETS[side.index()][self.index()][from.index()])
+        Bitboard(TARGETS[side.index()][self.slot()][from.index() & (ROW - 1)])
     }
 
     /// The pawns of `side` that could reach `to` with this card: the targets from `to` for the
@@ -129,9 +135,13 @@ pub const fn board_offset(side: Color, dx: i8, dy: i8) -> (i32, i32) {
     }
 }
 
+/// Rows of the target table: one per square, padded to 64 so an index masked with `& 63` needs no
+/// bounds check, and row 32 (the trailing-zero count of an empty set) is empty.
+pub(super) const ROW: usize = 64;
+
 /// `TARGETS[side][card][square]`: the squares reachable in one jump, as raw bitboards.
-pub(super) static TARGETS: [[[u32; SQUARES]; CARD_COUNT]; 2] = {
-    let mut t = [[[0u32; SQUARES]; CARD_COUNT]; 2];
+pub(super) static TARGETS: [[[u32; ROW]; CARD_COUNT]; 2] = {
+    let mut t = [[[0u32; ROW]; CARD_COUNT]; 2];
     let mut side = 0;
     while side < 2 {
         let color = if side == 0 { Color::Red } else { Color::Blue };

@@ -63,9 +63,10 @@ impl Deal {
         })
     }
 
-    /// Reads the `cards` option: five names joined by `,`, in any case.
+    /// Reads the `cards` option: five names joined by `,` (or `+`, for option lists that are
+    /// themselves split at commas), in any case.
     pub fn parse(text: &str) -> Result<Deal, Error> {
-        let names: Vec<&str> = text.split(',').map(str::trim).collect();
+        let names: Vec<&str> = text.split([',', '+']).map(str::trim).collect();
         if names.len() != 5 {
             return Err(Error::option(format!(
                 "cards='{text}' names {} card(s); it needs 5: Red's two, Blue's two, then the side card",
@@ -127,6 +128,11 @@ mod tests {
     fn default_deal_names() {
         let names = DEFAULT_DEAL.cards().map(Card::name);
         assert_eq!(names, ["horse", "elephant", "ox", "boar", "crab"]);
+    }
+
+    #[test]
+    fn plus_separates_cards_too() {
+        assert_eq!(Deal::parse("horse+elephant+ox+boar+crab"), Ok(DEFAULT_DEAL));
     }
 
     #[test]

@@ -26,6 +26,7 @@ pub use movegen::{Move, MAX_MOVES};
 use crate::error::Error;
 use crate::game::{Game, Payoffs, Turn};
 use crate::options::{GameOptions, OptionSpec};
+use cards::ROW;
 use zobrist::{KEYS, SIDE_PLACE};
 
 /// The default ply limit of a played game (a draw when reached).
@@ -54,7 +55,7 @@ pub struct Onitama {
 const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         name: "cards",
-        help: "the five cards: Red's two, Blue's two, then the side card (e.g. tiger,crab,boar,ox,eel)",
+        help: "the five cards: Red's two, Blue's two, then the side card",
         default: "horse,elephant,ox,boar,crab",
     },
     OptionSpec {
@@ -170,6 +171,8 @@ impl Onitama {
         let mut hash = self.hash;
         if !mv.is_pass() {
             let (from, to) = mv.raw();
+            // Masked so the key lookups need no bounds check (both are below 25 anyway).
+            let (from, to) = (from & (ROW - 1), to & (ROW - 1));
             let (from_bb, to_bb) = (Bitboard(1 << from), Bitboard(1 << to));
             self.pieces[us] ^= from_bb | to_bb;
             hash ^= KEYS.pawn[us][from] ^ KEYS.pawn[us][to];
@@ -177,7 +180,7 @@ impl Onitama {
                 self.masters[us] = to_bb;
                 hash ^= KEYS.master[us][from] ^ KEYS.master[us][to];
             }
-            if self.pieces[them].has_bits(to_bb) {
+            if !(self.pieces[them] & to_bb).is_empty() {
                 self.pieces[them] ^= to_bb;
                 hash ^= KEYS.pawn[them][to];
                 if self.masters[them] == to_bb {
@@ -193,10 +196,10 @@ impl Onitama {
         let kept = if a == used { b } else { a };
         self.hands[us] = sorted(kept, incoming);
         self.side_card = used;
-        hash ^= KEYS.card[used.index()][us]
-            ^ KEYS.card[used.index()][SIDE_PLACE]
-            ^ KEYS.card[incoming.index()][SIDE_PLACE]
-            ^ KEYS.card[incoming.index()][us];
+        hash ^= KEYS.card[used.slot()][us]
+            ^ KEYS.card[used.slot()][SIDE_PLACE]
+            ^ KEYS.card[incoming.slot()][SIDE_PLACE]
+            ^ KEYS.card[incoming.slot()][us];
         hash ^= KEYS.blue_to_move;
         self.hash = hash;
         self.to_move = !self.to_move;
@@ -228,14 +231,6 @@ impl Onitama {
     fn ply_limit_option(options: &GameOptions) -> Result<u32, Error> {
         let limit = options.get_int("ply-limit", i64::from(DEFAULT_PLY_LIMIT), 1, 1_000_000)?;
         Ok(limit as u32)
-    }
-}
-
-impl Bitboard {
-    /// Whether the two sets meet.
-    #[inline(always)]
-    const fn has_bits(self, other: Bitboard) -> bool {
-        self.0 & other.0 != 0
     }
 }
 

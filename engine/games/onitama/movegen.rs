@@ -2,7 +2,7 @@
 //! and the bulk count perft uses at its last ply (popcounts of precomputed target masks).
 
 use super::bitboard::{Bitboard, Square};
-use super::cards::{Card, TARGETS};
+use super::cards::{Card, ROW, TARGETS};
 use super::Onitama;
 
 /// The `from`/`to` value that marks a pass (no square has it).
@@ -79,28 +79,31 @@ impl Onitama {
         let us = self.to_move.index();
         let own = self.pieces[us];
         let free = !own;
-        let mut buf = [Move::pass(self.hands[us][0]); MAX_MOVES];
-        let mut n = 0;
+        out.reserve(MAX_MOVES);
+        let start = out.len();
         for card in self.hands[us] {
-            let table = &TARGETS[us][card.index()];
+            let table = &TARGETS[us][card.slot()];
             for from in own {
-                for to in Bitboard(table[from.index()]) & free {
-                    buf[n] = Move::new(card, from, to);
-                    n += 1;
+                for to in Bitboard(table[from.index() & (ROW - 1)]) & free {
+                    out.push(Move::new(card, from, to));
                 }
             }
         }
-        if n == 0 {
-            buf[1] = Move::pass(self.hands[us][1]);
-            n = 2;
+        if out.len() == start {
+            out.push(Move::pass(self.hands[us][0]));
+            out.push(Move::pass(self.hands[us][1]));
         }
-        out.extend_from_slice(&buf[..n]);
     }
 
-    /// The number of legal moves, without listing them: per pawn one popcount of both cards'
-    /// target masks side by side in a `u64`.
+    /// The number of legal moves, without listing them. Per pawn, both cards' target masks sit
+    /// side by side in a `u64`; their bit counts are summed byte-wise (SWAR, no popcount
+    /// instruction is assumed) and folded into one number at the end.
     #[inline]
     pub(super) fn count(&self) -> u64 {
+        const M1: u64 = 0x5555_5555_5555_5555;
+        const M2: u64 = 0x3333_3333_3333_3333;
+        const M4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+        const BYTES: u64 = 0x0101_0101_0101_0101;
         if self.is_terminal() {
             return 0;
         }
@@ -108,17 +111,22 @@ impl Onitama {
         let own = self.pieces[us].0;
         let free = u64::from(!own & Bitboard::FULL.0);
         let free = free | free << 32;
-        let t0 = &TARGETS[us][self.hands[us][0].index()];
-        let t1 = &TARGETS[us][self.hands[us][1].index()];
+        let t0 = &TARGETS[us][self.hands[us][0].slot()];
+        let t1 = &TARGETS[us][self.hands[us][1].slot()];
         let mut bits = own;
-        let mut n = 0u32;
-        while bits != 0 {
-            let sq = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let both = u64::from(t0[sq]) | u64::from(t1[sq]) << 32;
-            n += (both & free).count_ones();
+        // Byte-wise counts: at most 8 per byte per pawn and 5 pawns, so no byte overflows. Always
+        // five rounds, no loop branch: once the pawns run out the index is 32, an empty row.
+        let mut bytes = 0u64;
+        for _ in 0..5 {
+            let sq = (bits.trailing_zeros() & (ROW as u32 - 1)) as usize;
+            bits &= bits.wrapping_sub(1);
+            let mut x = (u64::from(t0[sq]) | u64::from(t1[sq]) << 32) & free;
+            x -= (x >> 1) & M1;
+            x = (x & M2) + ((x >> 2) & M2);
+            bytes += (x + (x >> 4)) & M4;
         }
+        let n = bytes.wrapping_mul(BYTES) >> 56;
         // No jump: the two passes.
-        u64::from(n + (u32::from(n == 0) << 1))
+        n + (u64::from(n == 0) << 1)
     }
 }

@@ -3,7 +3,7 @@
 //! place of each card (Red's hand, Blue's hand, beside the board) and Blue to move.
 
 use super::bitboard::SQUARES;
-use super::cards::CARD_COUNT;
+use super::cards::{CARD_COUNT, ROW};
 
 /// Where a card lies: index 0 and 1 are the hands of Red and Blue (by colour index), 2 the side.
 pub const SIDE_PLACE: usize = 2;
@@ -18,10 +18,11 @@ const fn splitmix(state: u64) -> (u64, u64) {
 
 /// All keys in one table so they come from one stream.
 pub struct Keys {
-    /// A pawn (student or master) of a colour on a square.
-    pub pawn: [[u64; SQUARES]; 2],
+    /// A pawn (student or master) of a colour on a square. Padded to 32 entries: a pass uses
+    /// index 25 for both squares, so its two XORs cancel without a branch.
+    pub pawn: [[u64; ROW]; 2],
     /// Added on top of the pawn key when that pawn is the master.
-    pub master: [[u64; SQUARES]; 2],
+    pub master: [[u64; ROW]; 2],
     /// A card in a place (Red's hand, Blue's hand, side).
     pub card: [[u64; 3]; CARD_COUNT],
     /// Blue to move.
@@ -32,8 +33,8 @@ pub struct Keys {
 pub static KEYS: Keys = {
     let mut s = 0x0A17_A3A0_5EED_2026u64;
     let mut keys = Keys {
-        pawn: [[0; SQUARES]; 2],
-        master: [[0; SQUARES]; 2],
+        pawn: [[0; ROW]; 2],
+        master: [[0; ROW]; 2],
         card: [[0; 3]; CARD_COUNT],
         blue_to_move: 0,
     };
