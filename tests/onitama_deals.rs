@@ -80,7 +80,8 @@ fn partner_deals_search_to_the_same_value_and_mapped_lines_are_legal() {
     let mut ab = AlphaBeta::new(SearchConfig {
         threads: 1,
         hash_mb: 4,
-        exact_depth: true,
+        exact: true,
+        ..SearchConfig::default()
     });
     let cls = classes(&all_deals());
     let mut checked = 0;

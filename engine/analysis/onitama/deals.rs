@@ -175,7 +175,8 @@ pub fn survey(
                 let mut ab = AlphaBeta::new(SearchConfig {
                     threads: 1,
                     hash_mb,
-                    exact_depth: false,
+                    exact: false,
+                    ..SearchConfig::default()
                 });
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
