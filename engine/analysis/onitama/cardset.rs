@@ -71,8 +71,8 @@ pub static NEXT: std::sync::LazyLock<[[[u8; 2]; 2]; DISTRIBUTIONS]> =
     std::sync::LazyLock::new(|| {
         let mut next = [[[0u8; 2]; 2]; DISTRIBUTIONS];
         for (d, dist) in DISTS.iter().enumerate() {
-            for side in 0..2 {
-                for k in 0..2 {
+            for (side, per_side) in next[d].iter_mut().enumerate() {
+                for (k, slot) in per_side.iter_mut().enumerate() {
                     let used = dist.hands[side][k];
                     let kept = dist.hands[side][1 - k];
                     let red_mask = if side == 0 {
@@ -80,7 +80,7 @@ pub static NEXT: std::sync::LazyLock<[[[u8; 2]; 2]; DISTRIBUTIONS]> =
                     } else {
                         (1u8 << dist.hands[0][0]) | (1 << dist.hands[0][1])
                     };
-                    next[d][side][k] = index_of(red_mask, used) as u8;
+                    *slot = index_of(red_mask, used) as u8;
                 }
             }
         }

@@ -80,7 +80,7 @@ impl<'a> Prover<'a> {
 
     fn tick(&mut self) {
         self.nodes += 1;
-        if self.nodes % 4096 == 0 {
+        if self.nodes.is_multiple_of(4096) {
             if let Some(b) = self.budget {
                 if self.start.elapsed() >= b {
                     self.stopped = true;

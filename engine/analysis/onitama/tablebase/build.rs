@@ -93,7 +93,7 @@ impl Builder<'_> {
                             c.students[them] &= !(1 << to);
                             let m = c.material();
                             let id = self.ids[m.students[0] as usize][m.students[1] as usize];
-                            (u64::from(id) << 56) | c.rank() * 60
+                            (u64::from(id) << 56) | (c.rank() * 60)
                         };
                         out.children[us][slot as usize][n] = child;
                         n += 1;
@@ -149,8 +149,8 @@ impl Builder<'_> {
         if !any {
             // No jump: the two passes, each giving one card away.
             let id = (self.current_id as u64) << 56;
-            for k in 0..2 {
-                let v = self.value(id | base, next[k] as usize * 2 + (1 - us));
+            for &to in &next {
+                let v = self.value(id | base, to as usize * 2 + (1 - us));
                 if want_win {
                     if v == n {
                         return true;
