@@ -90,7 +90,7 @@ fn line(r: &DealResult) -> Value {
 }
 
 /// Reads the results of an earlier run (enough for skipping and for the summary).
-fn read_done(path: &PathBuf) -> Result<Vec<DealResult>, CliError> {
+fn read_done(path: &std::path::Path) -> Result<Vec<DealResult>, CliError> {
     let file = match std::fs::File::open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),

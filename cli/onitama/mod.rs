@@ -97,7 +97,7 @@ pub fn bar(total: u64, visible: bool) -> ProgressBar {
 }
 
 /// Reads a tablebase file.
-pub fn load_table(path: &PathBuf) -> Result<Tablebase, CliError> {
+pub fn load_table(path: &std::path::Path) -> Result<Tablebase, CliError> {
     Ok(file::load(path)?)
 }
 
