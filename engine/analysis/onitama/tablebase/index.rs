@@ -188,10 +188,15 @@ fn unrank_subset(mut rank: u64, k: usize, taken: u32) -> u32 {
         rank -= binom(p, i);
         positions[i - 1] = p;
     }
-    let free: Vec<u8> = (0..25u8).filter(|s| taken & (1 << s) == 0).collect();
-    positions[..k]
-        .iter()
-        .fold(0u32, |set, &p| set | 1 << free[p])
+    // The p-th free square, found by clearing the lower free squares (no allocation).
+    let free = !taken & ((1u32 << 25) - 1);
+    positions[..k].iter().fold(0u32, |set, &p| {
+        let mut f = free;
+        for _ in 0..p {
+            f &= f - 1;
+        }
+        set | 1 << f.trailing_zeros()
+    })
 }
 
 #[cfg(test)]
