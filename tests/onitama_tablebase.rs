@@ -275,6 +275,15 @@ fn hand_checked_values() {
         value("2M2/5/5/5/m4 b tiger,crab boar,ox eel"),
         Some(TbValue::Loss(0))
     );
+    let s3 = Onitama::from_notation(
+        "2m2/5/2M2/5/5 r tiger,crab boar,ox eel",
+        &GameOptions::new(),
+    )
+    .unwrap();
+    assert_eq!(
+        tb.search_score(&s3, 4).map(tabula::search::Score),
+        Some(tabula::search::Score(tabula::search::score::win_in(5)))
+    );
     // Not covered: a card outside the set, or too many pieces.
     assert_eq!(value("2m2/5/2M2/5/5 r tiger,crab boar,ox cobra"), None);
     assert_eq!(value("1sms1/5/2M2/5/5 r tiger,crab boar,ox eel"), None);

@@ -319,6 +319,18 @@ impl Tablebase {
         Some(self.value_at(table, index))
     }
 
+    /// The value of `state` as an alpha-beta score for the side to move, `ply` plies below the
+    /// root (a win in `n` scores `win_in(ply + n)`, a draw 0): what a search would return at a
+    /// covered node, so wiring the tables into a search is one call.
+    pub fn search_score(&self, state: &Onitama, ply: usize) -> Option<i32> {
+        use crate::search::score::{loss_in, win_in};
+        Some(match self.probe(state)? {
+            TbValue::Win(n) => win_in(ply + n as usize),
+            TbValue::Loss(n) => loss_in(ply + n as usize),
+            TbValue::Draw => 0,
+        })
+    }
+
     /// A move that keeps the value (fastest win, slowest loss, or one that keeps a draw), with
     /// the value it leads to for the side to move, if the tables cover the position.
     pub fn best_move(&self, state: &Onitama) -> Option<(Move, TbValue)> {
