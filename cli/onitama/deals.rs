@@ -144,6 +144,7 @@ fn read_done(path: &std::path::Path) -> Result<Vec<DealResult>, CliError> {
     Ok(out)
 }
 
+/// Runs the survey: searches the classes not yet done, writes their lines, prints the summary.
 pub fn deals(args: DealsArgs) -> Result<(), CliError> {
     if args.threads == 0 {
         return Err(CliError("bad option: --threads must be at least 1".into()));

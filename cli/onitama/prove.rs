@@ -34,6 +34,7 @@ pub struct ProveArgs {
     pub json: bool,
 }
 
+/// Proves the position (or deal start) within the limits and prints what was proven.
 pub fn prove(args: ProveArgs) -> Result<(), CliError> {
     let state = match (&args.position, &args.cards) {
         (Some(_), Some(_)) => {
