@@ -263,17 +263,20 @@ impl AlphaBeta {
             seldepth: results.iter().map(|r| r.seldepth).max().unwrap_or(0),
             nodes,
             elapsed,
-            stopped: !results[0].complete,
+            stopped: !results.iter().any(|r| r.complete),
         }
     }
 }
 
-/// The thread whose move is played: the main thread when it ended by itself (the depth asked for
-/// or a proven result; its result is then exact), otherwise a vote of all threads weighted by
-/// depth and score.
+/// The thread whose move is played: one that ended by itself (the depth asked for or a proven
+/// result; its result is then exact), the main thread first; otherwise a vote of all threads
+/// weighted by depth and score.
 fn choose<M: Copy + Eq>(results: &[ThreadResult<M>]) -> &ThreadResult<M> {
     let main = &results[0];
-    if main.complete || results.len() == 1 {
+    if let Some(r) = results.iter().find(|r| r.complete) {
+        return r;
+    }
+    if results.len() == 1 {
         return main;
     }
     let done: Vec<&ThreadResult<M>> = results.iter().filter(|r| !r.pv.is_empty()).collect();
@@ -458,7 +461,9 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
             }
             // A proven result within the depth searched cannot change by searching deeper.
             if depth == max_depth || (is_proven(score) && (WIN - score.abs()) as u32 <= depth) {
+                // Whichever thread gets there first ends the search for all.
                 done.complete = true;
+                self.sh.stop.store(true, Ordering::Relaxed);
                 break;
             }
             if self.sh.stop.load(Ordering::Relaxed) {
