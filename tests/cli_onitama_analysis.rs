@@ -48,7 +48,8 @@ fn tablebase_probe_and_prove() {
         "2",
         "--json",
     ]);
-    assert_eq!(built["positions"], 36_000 + 2 * 828_000);
+    assert_eq!(built["positions"], 36_000 + 828_000);
+    assert_eq!(built["covered"], 36_000 + 2 * 828_000);
     assert_eq!(built["cards"], "tiger,crab,boar,eel,ox");
     assert_eq!(
         built["file_bytes"].as_u64(),

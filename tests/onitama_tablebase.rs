@@ -158,6 +158,25 @@ fn four_pieces_agree_with_minimax_including_the_distance() {
     let tb = build_tb("tiger,crab,boar,ox,eel", 4);
     let seen = agree_with_minimax(&tb, 3000, 7, 9);
     assert!(seen["win"] > 100 && seen["loss"] > 100, "{seen:?}");
+    // 1v1 positions whose captures by Red lead to 1v0, stored as its colour-swapped image 0v1.
+    let t = tb
+        .tables()
+        .iter()
+        .position(|t| t.material.students == [1, 1])
+        .unwrap();
+    for index in (0..tb.tables()[t].values.len).step_by(997) {
+        let Some(s) = tb.position_at(t, index) else {
+            continue;
+        };
+        if !s.is_terminal() {
+            assert_eq!(
+                tb.value_at(t, index),
+                from_children(&tb, &s),
+                "{}",
+                s.notation()
+            );
+        }
+    }
     // Draws are rare (about 1 in 40 positions): look for 200 of them.
     let mut r = rng(10);
     let mut mm = Minimax::new();

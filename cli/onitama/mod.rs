@@ -130,16 +130,17 @@ fn build(args: TablebaseArgs) -> Result<(), CliError> {
             .collect();
         print_json(&json!({
             "cards": cards.names(), "pieces": args.pieces, "threads": args.threads,
-            "positions": tb.positions(), "wins": stats.wins, "losses": stats.losses,
+            "positions": tb.positions(), "covered": tb.covered(), "wins": stats.wins, "losses": stats.losses,
             "draws": stats.draws, "longest": stats.longest, "seconds": seconds,
             "bytes": tb.bytes(), "file_bytes": bytes, "tables": tables,
         }))?;
     } else {
         println!(
-            "tablebase {} up to {} pieces: {} positions in {:.2} s on {} thread(s)",
+            "tablebase {} up to {} pieces: {} positions stored ({} covered with colour-swapped images) in {:.2} s on {} thread(s)",
             cards.names(),
             args.pieces,
             tb.positions(),
+            tb.covered(),
             seconds,
             args.threads
         );

@@ -87,6 +87,16 @@ pub static NEXT: std::sync::LazyLock<[[[u8; 2]; 2]; DISTRIBUTIONS]> =
         next
     });
 
+/// `SWAP[d]`: the distribution with the two hands exchanged (the side card stays).
+pub static SWAP: std::sync::LazyLock<[u8; DISTRIBUTIONS]> = std::sync::LazyLock::new(|| {
+    let mut swap = [0u8; DISTRIBUTIONS];
+    for (d, dist) in DISTS.iter().enumerate() {
+        let blue = (1u8 << dist.hands[1][0]) | (1 << dist.hands[1][1]);
+        swap[d] = index_of(blue, dist.side) as u8;
+    }
+    swap
+});
+
 /// Five distinct cards in table order: the cards one tablebase covers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CardSet {

@@ -15,12 +15,16 @@ use rayon::prelude::*;
 
 use super::index::{Material, Placement, BLUE_TEMPLE, RED_TEMPLE};
 use super::{pack, MaterialTable, Tablebase};
-use crate::analysis::onitama::cardset::{CardSet, DISTRIBUTIONS, DISTS, NEXT};
+use crate::analysis::onitama::cardset::{CardSet, DISTRIBUTIONS, DISTS, NEXT, SWAP};
 use crate::error::Error;
 use crate::games::onitama::{Color, Square};
 
 /// A child reference meaning "this move wins at once" (master captured or temple arch reached).
 const WIN_NOW: u64 = u64::MAX;
+/// Marks a child stored as its colour-swapped image (look up the swapped distribution and side).
+const SWAPPED: u64 = 1 << 55;
+/// The bits of a child reference that hold the position number.
+const INDEX_BITS: u64 = (1 << 55) - 1;
 /// The longest distance a build-time byte holds (value `d + 1`).
 const MAX_DISTANCE: u32 = 254;
 /// Placements handed to a thread at a time.
@@ -91,9 +95,15 @@ impl Builder<'_> {
                                 c.students[us] ^= (1 << from) | (1 << to);
                             }
                             c.students[them] &= !(1 << to);
-                            let m = c.material();
+                            let mut m = c.material();
+                            let mut flag = 0;
+                            if m.is_swapped() {
+                                c = c.swapped();
+                                m = c.material();
+                                flag = SWAPPED;
+                            }
                             let id = self.ids[m.students[0] as usize][m.students[1] as usize];
-                            (u64::from(id) << 56) | (c.rank() * 60)
+                            (u64::from(id) << 56) | flag | (c.rank() * 60)
                         };
                         out.children[us][slot as usize][n] = child;
                         n += 1;
@@ -105,14 +115,20 @@ impl Builder<'_> {
         out
     }
 
-    /// The build-time value (`0` unknown, else distance + 1) of a child reference.
+    /// The build-time value (`0` unknown, else distance + 1) of a child reference, with
+    /// distribution `d` and `side` to move.
     #[inline(always)]
-    fn value(&self, child: u64, offset: usize) -> u8 {
+    fn value(&self, child: u64, d: usize, side: usize) -> u8 {
         if child == WIN_NOW {
             return 1; // the child is lost at once: distance 0
         }
         let id = (child >> 56) as usize;
-        let index = (child & ((1 << 56) - 1)) as usize + offset;
+        let offset = if child & SWAPPED != 0 {
+            SWAP[d] as usize * 2 + (1 - side)
+        } else {
+            d * 2 + side
+        };
+        let index = (child & INDEX_BITS) as usize + offset;
         if id == self.current_id {
             self.current[index].load(Ordering::Relaxed)
         } else {
@@ -132,11 +148,11 @@ impl Builder<'_> {
         let mut any = false;
         for k in 0..2 {
             let slot = hand[k] as usize;
-            let offset = next[k] as usize * 2 + (1 - us);
+            let nd = next[k] as usize;
             let len = moves.len[us][slot] as usize;
             for &child in &moves.children[us][slot][..len] {
                 any = true;
-                let v = self.value(child, offset);
+                let v = self.value(child, nd, 1 - us);
                 if want_win {
                     if v == n {
                         return true;
@@ -150,7 +166,7 @@ impl Builder<'_> {
             // No jump: the two passes, each giving one card away.
             let id = (self.current_id as u64) << 56;
             for &to in &next {
-                let v = self.value(id | base, to as usize * 2 + (1 - us));
+                let v = self.value(id | base, to as usize, 1 - us);
                 if want_win {
                     if v == n {
                         return true;
@@ -181,7 +197,7 @@ pub fn build(
         .num_threads(threads.max(1))
         .build()
         .map_err(|e| Error::request(format!("cannot start {threads} threads: {e}")))?;
-    let materials = Material::up_to(pieces);
+    let materials = Material::stored_up_to(pieces);
     let total: u64 = materials.iter().map(|m| m.positions()).sum();
     let mut ids = [[u8::MAX; 5]; 5];
     for (i, m) in materials.iter().enumerate() {

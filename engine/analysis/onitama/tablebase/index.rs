@@ -85,6 +85,20 @@ impl Material {
         out
     }
 
+    /// Every material with at most `pieces` pieces that is stored: Red has at most as many
+    /// students as Blue (the others are their colour-swapped images), fewest pieces first.
+    pub fn stored_up_to(pieces: usize) -> Vec<Material> {
+        Material::up_to(pieces)
+            .into_iter()
+            .filter(|m| m.students[0] <= m.students[1])
+            .collect()
+    }
+
+    /// Whether this material is stored as the colour-swapped image of another.
+    pub const fn is_swapped(self) -> bool {
+        self.students[0] > self.students[1]
+    }
+
     /// Its name, e.g. `2v1` (students of Red v students of Blue).
     pub fn name(self) -> String {
         format!("{}v{}", self.students[0], self.students[1])
@@ -119,6 +133,18 @@ impl Placement {
     #[inline(always)]
     pub fn is_terminal(&self) -> bool {
         self.masters[0] == BLUE_TEMPLE || self.masters[1] == RED_TEMPLE
+    }
+
+    /// The placement seen from the other side: the board turned half a turn and the colours
+    /// swapped (cards read from the holder's view, so with the hands swapped and the other side
+    /// to move it is the same game).
+    #[inline(always)]
+    pub fn swapped(&self) -> Placement {
+        let turn = |set: u32| set.reverse_bits() >> 7;
+        Placement {
+            masters: [24 - self.masters[1], 24 - self.masters[0]],
+            students: [turn(self.students[1]), turn(self.students[0])],
+        }
     }
 
     /// The placement number within its material.
@@ -220,5 +246,10 @@ mod tests {
         }
         assert_eq!(Material::new(1, 1).placements(), 600 * 23 * 22);
         assert_eq!(Material::up_to(4).len(), 6);
+        assert_eq!(Material::stored_up_to(4).len(), 4);
+        let p = Placement::unrank(Material::new(1, 2), 12345);
+        assert_eq!(p.swapped().material(), Material::new(2, 1));
+        assert_eq!(p.swapped().swapped(), p);
+        assert_eq!(p.swapped().is_terminal(), p.is_terminal());
     }
 }

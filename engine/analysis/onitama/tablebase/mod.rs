@@ -168,7 +168,8 @@ pub fn pack(values: &[u8]) -> Packed {
     Packed { bits, len, words }
 }
 
-/// The table of one material.
+/// The table of one stored material (Red has at most as many students as Blue; a position with
+/// more Red students is looked up as its colour-swapped image).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MaterialTable {
     /// Students of each colour.
@@ -237,7 +238,15 @@ impl Tablebase {
         &self.tables
     }
 
-    /// Positions covered.
+    /// Positions covered, the colour-swapped images of the stored ones included.
+    pub fn covered(&self) -> u64 {
+        Material::up_to(self.pieces)
+            .iter()
+            .map(|m| m.positions())
+            .sum()
+    }
+
+    /// Positions stored.
     pub fn positions(&self) -> u64 {
         self.tables.iter().map(|t| t.values.len).sum()
     }
@@ -297,15 +306,19 @@ impl Tablebase {
             masters,
             students: [state.students(Color::Red).0, state.students(Color::Blue).0],
         };
+        let (mut p, mut d, mut side) = (p, d, state.to_move().index());
+        if p.material().is_swapped() {
+            // Stored as its colour-swapped image.
+            p = p.swapped();
+            d = cardset::SWAP[d] as usize;
+            side = 1 - side;
+        }
         let m = p.material();
         let table = (*self
             .ids
             .get(m.students[0] as usize)?
             .get(m.students[1] as usize)?)? as usize;
-        Some((
-            table,
-            (p.rank() * 30 + d as u64) * 2 + state.to_move().index() as u64,
-        ))
+        Some((table, (p.rank() * 30 + d as u64) * 2 + side as u64))
     }
 
     /// The exact value of `state` for the side to move, if the tables cover it. A finished game
