@@ -177,6 +177,14 @@ fn four_pieces_agree_with_minimax_including_the_distance() {
             );
         }
     }
+    // Colour-swapped images (1v0 and 2v0 are looked up through 0v1 and 0v2; 1v1 maps into
+    // itself, so this also checks the build's own symmetry).
+    let mut r = rng(12);
+    for _ in 0..20_000 {
+        if let Some((s, v)) = random_position(&tb, &mut r) {
+            assert_eq!(tb.probe(&colour_swap(&s)), Some(v), "{}", s.notation());
+        }
+    }
     // Draws are rare (about 1 in 40 positions): look for 200 of them.
     let mut r = rng(10);
     let mut mm = Minimax::new();
