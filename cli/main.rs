@@ -7,6 +7,7 @@ mod bigbang;
 mod chain;
 mod common;
 mod explore;
+mod onitama;
 mod perft;
 mod play;
 mod search;
@@ -51,6 +52,8 @@ enum Command {
     Bench(search::BenchArgs),
     /// Capture checkers: the longest capture chain, or the best solitaire line (--solitaire).
     Chain(chain::ChainArgs),
+    /// Onitama analysis: deal survey, endgame tablebases, prover.
+    Onitama(onitama::OnitamaArgs),
     /// Senet tools: `tabula senet solve POSITION` solves an endgame exactly.
     Senet(senet::SenetArgs),
     /// Big Bang analysis: the loser's penalty.
@@ -72,6 +75,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Solve(a) => search::solve(a),
         Command::Bench(a) => search::bench(a),
         Command::Chain(a) => chain::chain(a),
+        Command::Onitama(a) => onitama::onitama(a),
         Command::Senet(a) => senet::senet(a),
         Command::Bigbang(a) => bigbang::bigbang(a),
         Command::Amidakuji(a) => amidakuji::run(a),

@@ -5,6 +5,7 @@
 //! command-line name to a type.
 
 pub mod agent;
+pub mod analysis;
 pub mod arena;
 pub mod conformance;
 pub mod error;

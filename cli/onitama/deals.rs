@@ -1,0 +1,281 @@
+//! `tabula onitama deals`: the survey of every distinct deal, one JSON line per deal, resumable,
+//! with a summary.
+
+use std::fs::OpenOptions;
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::time::Instant;
+
+use clap::Args;
+use serde_json::{json, Value};
+use tabula::analysis::onitama::cardset::CardSet;
+use tabula::analysis::onitama::deals::{
+    all_deals, classes, deal_name, deals_of, parse_deal_name, summarise, survey, DealResult,
+};
+use tabula::games::onitama::{Card, Color, Deal, Onitama, DEFAULT_PLY_LIMIT};
+use tabula::search::{Limits, Outcome, Score};
+use tabula::Game;
+
+use super::bar;
+use crate::common::{print_json, show_progress, CliError};
+
+/// Arguments of `tabula onitama deals`.
+#[derive(Args, Debug)]
+pub struct DealsArgs {
+    /// Search each deal to this depth (default 6 when no time is given).
+    #[arg(long, short)]
+    pub depth: Option<u32>,
+    /// Search each deal for this many milliseconds.
+    #[arg(long, value_name = "MS")]
+    pub time: Option<u64>,
+    /// Deals searched at once (one thread each).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Transposition table per thread, in megabytes.
+    #[arg(long, value_name = "MB", default_value_t = 16)]
+    pub hash: usize,
+    /// Write one JSON line per deal to this file.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Continue a survey: skip the deals already in FILE and append the rest to it.
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
+    /// Survey only the deals of these five cards (30 deals).
+    #[arg(long, value_name = "C1,C2,C3,C4,C5")]
+    pub cards: Option<String>,
+    /// Survey only the first N classes of deals.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// How many deals to list per colour in the summary.
+    #[arg(long, default_value_t = 5)]
+    pub top: usize,
+    /// Machine-readable output (the summary as one JSON line; deal lines go to --out).
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn score_json(score: Score) -> Value {
+    match score.outcome() {
+        Outcome::Win(n) => json!({"win_in": n}),
+        Outcome::Loss(n) => json!({"loss_in": n}),
+        Outcome::Value(v) => json!({"value": v}),
+    }
+}
+
+/// One deal's line.
+fn line(r: &DealResult) -> Value {
+    let start = Onitama::from_deal(&r.deal, DEFAULT_PLY_LIMIT);
+    let mut s = start;
+    let pv: Vec<String> =
+        r.pv.iter()
+            .map(|&m| {
+                let t = s.move_notation(m);
+                s.play(m);
+                t
+            })
+            .collect();
+    let mut red = r.deal.red;
+    red.sort();
+    let mut blue = r.deal.blue;
+    blue.sort();
+    json!({
+        "deal": deal_name(&r.deal),
+        "red": red.map(Card::name), "blue": blue.map(Card::name), "side": r.deal.side.name(),
+        "to_move": r.to_move.name(),
+        "score": score_json(r.score), "score_raw": r.score.0, "text": r.score.to_string(),
+        "best": pv.first(), "pv": pv, "depth": r.depth, "nodes": r.nodes,
+        "mirror_of": r.mirror_of.map(|d| deal_name(&d)),
+    })
+}
+
+/// Reads the results of an earlier run (enough for skipping and for the summary).
+fn read_done(path: &std::path::Path) -> Result<Vec<DealResult>, CliError> {
+    let file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(CliError(format!("bad file: {}: {e}", path.display()))),
+    };
+    let mut out = Vec::new();
+    for (n, text) in BufReader::new(file).lines().enumerate() {
+        let text = text?;
+        if text.trim().is_empty() {
+            continue;
+        }
+        let bad = |what: &str| {
+            CliError(format!(
+                "bad file: {} line {}: {what}",
+                path.display(),
+                n + 1
+            ))
+        };
+        let v: Value = serde_json::from_str(&text).map_err(|_| bad("not a JSON line"))?;
+        let card = |x: &Value| {
+            x.as_str()
+                .and_then(Card::from_name)
+                .ok_or_else(|| bad("a card is missing or unknown"))
+        };
+        let pair = |k: &str| -> Result<[Card; 2], CliError> {
+            let a = v[k].as_array().ok_or_else(|| bad("a hand is missing"))?;
+            if a.len() != 2 {
+                return Err(bad("a hand needs two cards"));
+            }
+            Ok([card(&a[0])?, card(&a[1])?])
+        };
+        let deal = Deal::from_cards({
+            let [r0, r1] = pair("red")?;
+            let [b0, b1] = pair("blue")?;
+            [r0, r1, b0, b1, card(&v["side"])?]
+        })
+        .ok_or_else(|| bad("the five cards are not distinct"))?;
+        let score = v["score_raw"]
+            .as_i64()
+            .ok_or_else(|| bad("score_raw is missing"))?;
+        out.push(DealResult {
+            deal,
+            to_move: deal.side.stamp(),
+            score: Score(score as i32),
+            pv: Vec::new(),
+            depth: v["depth"].as_u64().unwrap_or(0) as u32,
+            nodes: v["nodes"].as_u64().unwrap_or(0),
+            mirror_of: v["mirror_of"].as_str().and_then(parse_deal_name),
+        });
+    }
+    Ok(out)
+}
+
+/// Runs the survey: searches the classes not yet done, writes their lines, prints the summary.
+pub fn deals(args: DealsArgs) -> Result<(), CliError> {
+    if args.threads == 0 {
+        return Err(CliError("bad option: --threads must be at least 1".into()));
+    }
+    if args.depth == Some(0) || args.time == Some(0) {
+        return Err(CliError(
+            "bad option: --depth and --time must be at least 1".into(),
+        ));
+    }
+    let limits = match (args.depth, args.time) {
+        (Some(_), Some(_)) => {
+            return Err(CliError(
+                "bad option: give --depth or --time, not both".into(),
+            ))
+        }
+        (Some(d), None) => Limits::depth(d),
+        (None, Some(t)) => Limits::time_ms(t),
+        (None, None) => Limits::depth(6),
+    };
+    let out_path = match (&args.out, &args.resume) {
+        (Some(o), Some(r)) if o != r => {
+            return Err(CliError(
+                "bad option: --resume appends to its own file; give --out the same file or leave it out"
+                    .into(),
+            ))
+        }
+        (o, r) => r.clone().or_else(|| o.clone()),
+    };
+    let deals = match &args.cards {
+        Some(text) => deals_of(CardSet::parse(text)?),
+        None => all_deals(),
+    };
+    let mut todo = classes(&deals);
+    if let Some(n) = args.limit {
+        todo.truncate(n);
+    }
+    let previous = match &args.resume {
+        Some(p) => read_done(p)?,
+        None => Vec::new(),
+    };
+    let done: std::collections::HashSet<String> =
+        previous.iter().map(|r| deal_name(&r.deal)).collect();
+    todo.retain(|c| !done.contains(&deal_name(&c.deal)));
+    let writer = match &out_path {
+        Some(p) => Some(
+            OpenOptions::new()
+                .create(true)
+                .write(true)
+                .append(args.resume.is_some())
+                .truncate(args.resume.is_none())
+                .open(p)
+                .map_err(|e| CliError(format!("bad file: {}: cannot write: {e}", p.display())))?,
+        ),
+        None => None,
+    };
+    let progress = bar(todo.len() as u64, show_progress(args.json));
+    let state = Mutex::new((writer, previous, None::<std::io::Error>));
+    let started = Instant::now();
+    survey(&todo, limits, args.threads, args.hash, &|results| {
+        let mut guard = state.lock().expect("no thread panicked");
+        let (writer, all, error) = &mut *guard;
+        for r in results {
+            if let Some(w) = writer.as_mut() {
+                if let Err(e) = writeln!(w, "{}", line(r)) {
+                    error.get_or_insert(e);
+                }
+            }
+            all.push(r.clone());
+        }
+        progress.inc(1);
+    });
+    progress.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    let (_, all, error) = state.into_inner().expect("no thread panicked");
+    if let Some(e) = error {
+        return Err(CliError(format!("i/o error: {e}")));
+    }
+    let nodes: u64 = all.iter().map(|r| r.nodes).sum();
+    let summary = summarise(&all, args.top);
+    let per_minute = if seconds > 0.0 {
+        todo.len() as f64 * 60.0 / seconds
+    } else {
+        0.0
+    };
+    if args.json {
+        let listing = |v: &[(i32, Deal)]| -> Vec<Value> {
+            v.iter()
+                .map(|(s, d)| json!({"deal": deal_name(d), "value": s}))
+                .collect()
+        };
+        print_json(&json!({
+            "searched": todo.len(), "deals": all.len(), "seconds": seconds,
+            "classes_per_minute": per_minute, "nodes": nodes,
+            "first_mover": summary.first_mover,
+            "best_for_red": listing(&summary.best_for_red),
+            "best_for_blue": listing(&summary.best_for_blue),
+            "card_worth": summary.card_worth.iter()
+                .map(|(c, w, n)| json!({"card": c.name(), "worth": w, "deals": n}))
+                .collect::<Vec<_>>(),
+        }))?;
+        return Ok(());
+    }
+    println!(
+        "searched {} deal classes ({} deals reported) in {:.1} s, {:.0} classes/min, {} nodes",
+        todo.len(),
+        all.len(),
+        seconds,
+        per_minute,
+        nodes
+    );
+    if all.is_empty() {
+        return Ok(());
+    }
+    println!(
+        "average value for the side moving first: {:+.1}",
+        summary.first_mover
+    );
+    for (colour, list) in [
+        (Color::Red, &summary.best_for_red),
+        (Color::Blue, &summary.best_for_blue),
+    ] {
+        println!("most one-sided for {}:", colour.name());
+        for (v, d) in list {
+            println!("  {v:+6}  {}", deal_name(d));
+        }
+    }
+    println!("card worth (average value for the colour holding it at the start):");
+    let mut worth = summary.card_worth.clone();
+    worth.sort_by(|a, b| b.1.total_cmp(&a.1));
+    for (c, w, n) in worth.iter().filter(|x| x.2 > 0) {
+        println!("  {:<9} {w:+8.1}  ({n} deals)", c.name());
+    }
+    Ok(())
+}

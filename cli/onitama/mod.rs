@@ -1,0 +1,203 @@
+//! `tabula onitama ...`: Onitama analysis: the deal survey, endgame tablebases (build and probe)
+//! and the prover.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::{Args, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::json;
+use tabula::analysis::onitama::cardset::CardSet;
+use tabula::analysis::onitama::tablebase::{self, file, Tablebase, TbValue};
+use tabula::games::onitama::Onitama;
+use tabula::{Game, GameOptions};
+
+use crate::common::{print_json, show_progress, CliError};
+
+mod deals;
+mod prove;
+
+/// Arguments of `tabula onitama`.
+#[derive(Args, Debug)]
+pub struct OnitamaArgs {
+    #[command(subcommand)]
+    pub command: OnitamaCommand,
+}
+
+/// The Onitama analyses.
+#[derive(Subcommand, Debug)]
+pub enum OnitamaCommand {
+    /// Search the start of every distinct deal of five cards and summarise who they favour.
+    Deals(DealsArgs),
+    /// Build endgame tablebases for one set of five cards by retrograde analysis.
+    Tablebase(TablebaseArgs),
+    /// Look a position up in a tablebase file: its exact value and a best line.
+    Probe(ProbeArgs),
+    /// Prove the value of a position by search with tablebase hits at the leaves.
+    Prove(ProveArgs),
+}
+
+/// Arguments of `tabula onitama tablebase`.
+#[derive(Args, Debug)]
+pub struct TablebaseArgs {
+    /// The five cards, in any order (e.g. tiger,crab,boar,ox,eel).
+    #[arg(long, value_name = "C1,C2,C3,C4,C5")]
+    pub cards: String,
+    /// The most pawns on the board, both masters included (2 to 8).
+    #[arg(long, value_name = "K")]
+    pub pieces: usize,
+    /// Write the tables to this file.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Threads to build with.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Machine-readable output.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `tabula onitama probe`.
+#[derive(Args, Debug)]
+pub struct ProbeArgs {
+    /// A tablebase file written by `tabula onitama tablebase --out`.
+    #[arg(long, value_name = "FILE")]
+    pub table: PathBuf,
+    /// The position, in Onitama notation (quote it).
+    pub position: String,
+    /// Machine-readable output.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub use deals::DealsArgs;
+pub use prove::ProveArgs;
+
+/// Runs `tabula onitama ...`.
+pub fn onitama(args: OnitamaArgs) -> Result<(), CliError> {
+    match args.command {
+        OnitamaCommand::Deals(a) => deals::deals(a),
+        OnitamaCommand::Tablebase(a) => build(a),
+        OnitamaCommand::Probe(a) => probe(a),
+        OnitamaCommand::Prove(a) => prove::prove(a),
+    }
+}
+
+/// A progress bar over `total` units with the time left, or a hidden one.
+pub fn bar(total: u64, visible: bool) -> ProgressBar {
+    if !visible {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {percent:>3}% {msg} (eta {eta})")
+            .expect("a valid template"),
+    );
+    bar
+}
+
+/// Reads a tablebase file.
+pub fn load_table(path: &std::path::Path) -> Result<Tablebase, CliError> {
+    Ok(file::load(path)?)
+}
+
+fn build(args: TablebaseArgs) -> Result<(), CliError> {
+    if args.threads == 0 {
+        return Err(CliError("bad option: --threads must be at least 1".into()));
+    }
+    let cards = CardSet::parse(&args.cards)?;
+    let bar = bar(1000, show_progress(args.json));
+    let started = Instant::now();
+    let tb = tablebase::build(cards, args.pieces, args.threads, &|p| {
+        bar.set_position(p.done * 1000 / p.total.max(1));
+        bar.set_message(format!("{} pass {}", p.material.name(), p.pass));
+    })?;
+    bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    let bytes = match &args.out {
+        Some(path) => Some(file::save(&tb, path)?),
+        None => None,
+    };
+    let stats = tb.stats();
+    if args.json {
+        let tables: Vec<_> = tb
+            .tables()
+            .iter()
+            .map(|t| {
+                json!({"material": t.material.name(), "positions": t.values.len,
+                       "bits": t.values.bits})
+            })
+            .collect();
+        print_json(&json!({
+            "cards": cards.names(), "pieces": args.pieces, "threads": args.threads,
+            "positions": tb.positions(), "covered": tb.covered(), "wins": stats.wins, "losses": stats.losses,
+            "draws": stats.draws, "longest": stats.longest, "seconds": seconds,
+            "bytes": tb.bytes(), "file_bytes": bytes, "tables": tables,
+        }))?;
+    } else {
+        println!(
+            "tablebase {} up to {} pieces: {} positions stored ({} covered with colour-swapped images) in {:.2} s on {} thread(s)",
+            cards.names(),
+            args.pieces,
+            tb.positions(),
+            tb.covered(),
+            seconds,
+            args.threads
+        );
+        println!(
+            "  wins {}  losses {}  draws {}  longest {} plies",
+            stats.wins, stats.losses, stats.draws, stats.longest
+        );
+        for t in tb.tables() {
+            println!(
+                "  {:>4}: {:>12} positions, {} bits each",
+                t.material.name(),
+                t.values.len,
+                t.values.bits
+            );
+        }
+        match (&args.out, bytes) {
+            (Some(path), Some(b)) => println!("  saved to {} ({b} bytes)", path.display()),
+            _ => println!("  in memory: {} bytes (not saved; use --out)", tb.bytes()),
+        }
+    }
+    Ok(())
+}
+
+/// The value as JSON.
+pub fn value_json(v: TbValue) -> serde_json::Value {
+    match v {
+        TbValue::Win(n) => json!({"win_in": n}),
+        TbValue::Loss(n) => json!({"loss_in": n}),
+        TbValue::Draw => json!("draw"),
+    }
+}
+
+fn probe(args: ProbeArgs) -> Result<(), CliError> {
+    let tb = load_table(&args.table)?;
+    let state = Onitama::from_notation(&args.position, &GameOptions::new())?;
+    let Some(value) = tb.probe(&state) else {
+        return Err(CliError(format!(
+            "bad request: the tablebase ({}, up to {} pieces) does not cover this position",
+            tb.cards().names(),
+            tb.pieces()
+        )));
+    };
+    let line = tb.line(&state, 200);
+    let mut s = state;
+    let text: Vec<String> = line
+        .iter()
+        .map(|&m| {
+            let t = s.move_notation(m);
+            s.play(m);
+            t
+        })
+        .collect();
+    if args.json {
+        print_json(&json!({"value": value_json(value), "line": text}))?;
+    } else {
+        println!("{value}");
+        println!("line: {}", text.join(" "));
+    }
+    Ok(())
+}

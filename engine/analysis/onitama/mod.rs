@@ -1,0 +1,9 @@
+//! Onitama analysis: the survey of every card deal ([`deals`]), endgame tablebases built by
+//! retrograde analysis for one set of five cards ([`tablebase`]), and a prover that searches with
+//! table hits at the leaves ([`prove`]).
+
+pub mod cardset;
+pub mod deals;
+pub mod prove;
+pub mod symmetry;
+pub mod tablebase;

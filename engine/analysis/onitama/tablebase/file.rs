@@ -1,0 +1,174 @@
+//! The tablebase file: a small header, then each material's packed values, then a checksum.
+//!
+//! Layout (little-endian): the magic `TABULA-ONITAMA-TB2\n`; the five card numbers (table order,
+//! one byte each); the piece limit (one byte); the number of materials (one byte); per material
+//! its Red and Blue student counts, bits per position (one byte each), the position count (8
+//! bytes) and the packed words (8 bytes each); last an FNV-1a checksum of everything before it.
+
+use std::fs::File;
+use std::io::{BufReader, BufWriter, Read, Write};
+use std::path::Path;
+
+use super::index::{Material, MAX_STUDENTS};
+use super::{MaterialTable, Packed, Tablebase};
+use crate::analysis::onitama::cardset::CardSet;
+use crate::error::Error;
+use crate::games::onitama::Card;
+
+/// The first bytes of every tablebase file.
+const MAGIC: &[u8] = b"TABULA-ONITAMA-TB2\n";
+
+/// FNV-1a over bytes, continued from `h`.
+fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01B3);
+    }
+    h
+}
+
+const FNV_START: u64 = 0xCBF2_9CE4_8422_2325;
+
+/// A writer that checksums what passes through it.
+struct Summed<W> {
+    inner: W,
+    sum: u64,
+}
+
+impl<W: Write> Summed<W> {
+    fn put(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        self.sum = fnv(self.sum, bytes);
+        self.inner.write_all(bytes)
+    }
+}
+
+/// Writes `tb` to `path`; returns the bytes written.
+pub fn save(tb: &Tablebase, path: &Path) -> Result<u64, Error> {
+    let io = |e: std::io::Error| Error::file(format!("{}: cannot write: {e}", path.display()));
+    let file = File::create(path).map_err(io)?;
+    let mut w = Summed {
+        inner: BufWriter::with_capacity(1 << 20, file),
+        sum: FNV_START,
+    };
+    w.put(MAGIC).map_err(io)?;
+    w.put(&tb.cards().cards().map(|c| c.index() as u8))
+        .map_err(io)?;
+    w.put(&[tb.pieces() as u8, tb.tables().len() as u8])
+        .map_err(io)?;
+    let mut bytes = MAGIC.len() as u64 + 7;
+    for t in tb.tables() {
+        let m = t.material;
+        w.put(&[m.students[0], m.students[1], t.values.bits as u8])
+            .map_err(io)?;
+        w.put(&t.values.len.to_le_bytes()).map_err(io)?;
+        let mut buf = Vec::with_capacity(1 << 16);
+        for chunk in t.values.words.chunks(8192) {
+            buf.clear();
+            for word in chunk {
+                buf.extend_from_slice(&word.to_le_bytes());
+            }
+            w.put(&buf).map_err(io)?;
+        }
+        bytes += 11 + t.values.words.len() as u64 * 8;
+    }
+    let sum = w.sum;
+    w.inner.write_all(&sum.to_le_bytes()).map_err(io)?;
+    w.inner.flush().map_err(io)?;
+    Ok(bytes + 8)
+}
+
+/// A reader that checksums what passes through it and names the file in its errors.
+struct Source<'a, R> {
+    inner: R,
+    sum: u64,
+    path: &'a Path,
+}
+
+impl<R: Read> Source<'_, R> {
+    fn bad(&self, what: impl std::fmt::Display) -> Error {
+        Error::file(format!(
+            "{}: not a valid Onitama tablebase: {what}",
+            self.path.display()
+        ))
+    }
+
+    fn take(&mut self, buf: &mut [u8], what: &str) -> Result<(), Error> {
+        self.inner
+            .read_exact(buf)
+            .map_err(|_| self.bad(format!("the file ends inside {what}")))?;
+        self.sum = fnv(self.sum, buf);
+        Ok(())
+    }
+}
+
+/// Reads a tablebase written by [`save`], checking every field and the checksum.
+pub fn load(path: &Path) -> Result<Tablebase, Error> {
+    let file = File::open(path)
+        .map_err(|e| Error::file(format!("{}: cannot open: {e}", path.display())))?;
+    let mut r = Source {
+        inner: BufReader::with_capacity(1 << 20, file),
+        sum: FNV_START,
+        path,
+    };
+    let mut magic = vec![0u8; MAGIC.len()];
+    r.take(&mut magic, "the header")?;
+    if magic != MAGIC {
+        return Err(r.bad("it does not start with the tablebase header"));
+    }
+    let mut head = [0u8; 7];
+    r.take(&mut head, "the header")?;
+    let mut cards = [Card::ALL[0]; 5];
+    for (i, &c) in head[..5].iter().enumerate() {
+        cards[i] = Card::from_index(c as usize).ok_or_else(|| r.bad(format!("card number {c}")))?;
+    }
+    let set = CardSet::new(cards).map_err(|e| r.bad(e.message))?;
+    let pieces = head[5] as usize;
+    let count = head[6] as usize;
+    let expected = Material::stored_up_to(pieces);
+    if !(2..=10).contains(&pieces) || count != expected.len() {
+        return Err(r.bad(format!("{count} material tables for {pieces} pieces")));
+    }
+    let mut tables = Vec::with_capacity(count);
+    for want in expected {
+        let mut h = [0u8; 11];
+        r.take(&mut h, "a material header")?;
+        let material = Material::new(h[0], h[1]);
+        let bits = u32::from(h[2]);
+        let len = u64::from_le_bytes(h[3..11].try_into().expect("8 bytes"));
+        if material != want
+            || h[0] as usize > MAX_STUDENTS
+            || !(1..=8).contains(&bits)
+            || len != material.positions()
+        {
+            return Err(r.bad(format!(
+                "material table {} (expected {}) with {bits} bits and {len} positions",
+                material.name(),
+                want.name()
+            )));
+        }
+        let words = (len * u64::from(bits)).div_ceil(64) as usize;
+        let mut raw = vec![0u8; words * 8];
+        r.take(&mut raw, "the values")?;
+        let words = raw
+            .chunks_exact(8)
+            .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
+            .collect();
+        tables.push(MaterialTable::from_values(
+            material,
+            Packed { bits, len, words },
+        ));
+    }
+    let sum = r.sum;
+    let mut tail = [0u8; 8];
+    r.inner
+        .read_exact(&mut tail)
+        .map_err(|_| r.bad("the checksum is missing"))?;
+    if u64::from_le_bytes(tail) != sum {
+        return Err(r.bad("the checksum does not match (the file is damaged)"));
+    }
+    let mut extra = [0u8; 1];
+    if r.inner.read(&mut extra).unwrap_or(0) != 0 {
+        return Err(r.bad("there are bytes after the checksum"));
+    }
+    Ok(Tablebase::new(set, pieces, tables))
+}

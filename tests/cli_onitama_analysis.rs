@@ -1,0 +1,194 @@
+//! `tabula onitama tablebase/probe/prove/deals` from the command line, and bad input giving exit
+//! code 2 with one line on stderr.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn tabula(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = tabula(args);
+    assert!(
+        out.status.success(),
+        "{args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&ok(args)).expect("valid json")
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-cli-analysis-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn tablebase_probe_and_prove() {
+    let path = temp("tb3.bin");
+    let p = path.to_str().unwrap();
+    let built = json(&[
+        "onitama",
+        "tablebase",
+        "--cards",
+        "eel,ox,boar,crab,tiger",
+        "--pieces",
+        "3",
+        "--out",
+        p,
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(built["positions"], 36_000 + 828_000);
+    assert_eq!(built["covered"], 36_000 + 2 * 828_000);
+    assert_eq!(built["cards"], "tiger,crab,boar,eel,ox");
+    assert_eq!(
+        built["file_bytes"].as_u64(),
+        Some(std::fs::metadata(&path).unwrap().len())
+    );
+    let pos = "2m2/5/2M2/5/5 r tiger,crab boar,ox eel";
+    let probed = json(&["onitama", "probe", "--table", p, pos, "--json"]);
+    assert_eq!(probed["value"]["win_in"], 1);
+    assert_eq!(probed["line"][0], "tiger:c3c5");
+    let proved = json(&["onitama", "prove", pos, "--table", p, "--json"]);
+    assert_eq!(proved["value"]["win_in"], 1);
+    let text = ok(&["onitama", "prove", "2m2/5/2M2/5/5 b tiger,crab boar,ox eel"]);
+    assert!(text.starts_with("proven: "), "{text}");
+}
+
+#[test]
+fn deals_write_lines_resume_and_summarise() {
+    let path = temp("deals.jsonl");
+    let p = path.to_str().unwrap();
+    let cards = "tiger,crab,boar,ox,eel";
+    let first = json(&[
+        "onitama", "deals", "--cards", cards, "--depth", "2", "--limit", "10", "--out", p, "--json",
+    ]);
+    assert_eq!(first["searched"], 10);
+    assert_eq!(first["deals"], 20);
+    let lines = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(lines.lines().count(), 20);
+    let line: serde_json::Value = serde_json::from_str(lines.lines().next().unwrap()).unwrap();
+    for key in ["deal", "to_move", "score", "best", "pv", "depth", "nodes"] {
+        assert!(!line[key].is_null(), "{key} missing in {line}");
+    }
+    let rest = json(&[
+        "onitama", "deals", "--cards", cards, "--depth", "2", "--resume", p, "--json",
+    ]);
+    assert_eq!(rest["searched"], 20);
+    assert_eq!(rest["deals"], 60);
+    assert_eq!(std::fs::read_to_string(&path).unwrap().lines().count(), 60);
+    assert_eq!(rest["card_worth"].as_array().unwrap().len(), 16);
+    let text = ok(&[
+        "onitama", "deals", "--cards", cards, "--depth", "1", "--limit", "3",
+    ]);
+    assert!(text.contains("most one-sided for red"), "{text}");
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_code_2() {
+    let missing = temp("missing.bin");
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec![
+                "onitama",
+                "tablebase",
+                "--cards",
+                "tiger,crab",
+                "--pieces",
+                "3",
+            ],
+            "names 2 card(s)",
+        ),
+        (
+            vec![
+                "onitama",
+                "tablebase",
+                "--cards",
+                "tiger,crab,boar,ox,tigr",
+                "--pieces",
+                "3",
+            ],
+            "'tigr'",
+        ),
+        (
+            vec![
+                "onitama",
+                "tablebase",
+                "--cards",
+                "tiger,crab,boar,ox,eel",
+                "--pieces",
+                "9",
+            ],
+            "out of range",
+        ),
+        (
+            vec![
+                "onitama",
+                "tablebase",
+                "--cards",
+                "tiger,crab,boar,ox,eel",
+                "--pieces",
+                "3",
+                "--threads",
+                "0",
+            ],
+            "--threads",
+        ),
+        (
+            vec![
+                "onitama",
+                "probe",
+                "--table",
+                missing.to_str().unwrap(),
+                "2m2/5/2M2/5/5 r tiger,crab boar,ox eel",
+            ],
+            "cannot open",
+        ),
+        (
+            vec!["onitama", "deals", "--depth", "2", "--time", "5"],
+            "not both",
+        ),
+        (vec!["onitama", "deals", "--depth", "0"], "at least 1"),
+        (
+            vec!["onitama", "deals", "--cards", "tiger"],
+            "names 1 card(s)",
+        ),
+        (
+            vec![
+                "onitama", "deals", "--out", "a.jsonl", "--resume", "b.jsonl",
+            ],
+            "--resume",
+        ),
+        (
+            vec![
+                "onitama",
+                "prove",
+                "2m2/5/2M2/5/5 r tiger,crab",
+                "--time",
+                "10",
+            ],
+            "bad position",
+        ),
+        (
+            vec!["onitama", "prove", "--cards", "tiger,crab,boar,ox,ox"],
+            "repeats",
+        ),
+    ];
+    for (args, want) in cases {
+        let out = tabula(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: {err} (wanted {want})");
+    }
+}
