@@ -9,7 +9,7 @@ use tabula::games::GameKind;
 use tabula::search::agents::{
     alphabeta_config, limits_from_spec, mcts_config, ALPHABETA_SETTINGS, MCTS_SETTINGS,
 };
-use tabula::search::{bench, solve as engine_solve, AlphaBeta, Limits, Mcts, Outcome, Score};
+use tabula::search::{bench, solve_with, AlphaBeta, Limits, Mcts, Oracle, Outcome, Score};
 use tabula::search::{DepthReport, Verdict};
 use tabula::{with_game, Game, Turn};
 
@@ -44,6 +44,10 @@ pub struct BestArgs {
     /// Seed of every random choice (MCTS).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Onitama, alpha-beta: an endgame tablebase file (`tabula onitama tablebase --out`) that
+    /// answers exactly wherever it covers a position.
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<String>,
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
@@ -84,6 +88,27 @@ fn engine_spec(args: &BestArgs) -> Result<EngineSpec, CliError> {
 }
 
 /// Moves in notation, each read in the position it is played from.
+/// The Onitama tablebase file named by `--table`, as an oracle for the game `G` being searched;
+/// an error for any other game or a bad file.
+fn table_oracle<G: Game>(path: Option<&str>) -> Result<Option<Oracle<G>>, CliError> {
+    use tabula::analysis::onitama::tablebase::file::load;
+    use tabula::games::onitama::Onitama;
+    let Some(path) = path else {
+        return Ok(None);
+    };
+    let table = std::sync::Arc::new(load(std::path::Path::new(path))?);
+    let oracle: Oracle<Onitama> =
+        std::sync::Arc::new(move |state: &Onitama, ply| table.search_score(state, ply));
+    let boxed: Box<dyn std::any::Any> = Box::new(oracle);
+    match boxed.downcast::<Oracle<G>>() {
+        Ok(oracle) => Ok(Some(*oracle)),
+        Err(_) => Err(CliError(format!(
+            "bad option: --table holds Onitama tablebases; {} has none",
+            G::NAME
+        ))),
+    }
+}
+
 fn line<G: Game>(state: &G, moves: &[G::Move]) -> Vec<String> {
     let mut s = state.clone();
     moves
@@ -169,6 +194,7 @@ fn best_one<G: Game>(state: &G, spec: &EngineSpec, args: &BestArgs) -> Result<Va
     }
     let limits = limits_from_spec(spec, Limits::time_ms(2_000))?;
     let mut ab = AlphaBeta::new(alphabeta_config(spec)?);
+    ab.set_oracle(table_oracle::<G>(args.table.as_deref())?);
     let progress = show_progress(args.json);
     let report = |d: &DepthReport<G::Move>| {
         let s = d.elapsed.as_secs_f64();
@@ -276,6 +302,10 @@ pub struct SolveArgs {
     /// Transposition table size in megabytes.
     #[arg(long, value_name = "MB", default_value_t = 64)]
     pub hash: usize,
+    /// Onitama: an endgame tablebase file (`tabula onitama tablebase --out`) that answers
+    /// exactly wherever it covers a position.
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<String>,
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
@@ -298,7 +328,7 @@ pub fn solve(args: SolveArgs) -> Result<(), CliError> {
         limits.depth = args.depth;
         limits.nodes = args.nodes;
         limits.time = args.time.map(std::time::Duration::from_millis);
-        let r = engine_solve(&state, limits, args.hash);
+        let r = solve_with(&state, limits, args.hash, table_oracle::<G>(args.table.as_deref())?);
         let line_text = line(&state, &r.line);
         let best = r.best.map(|m| state.move_notation(m)).unwrap_or_default();
         let (verdict, plies) = match r.verdict {

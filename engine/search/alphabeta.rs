@@ -92,6 +92,11 @@ pub struct DepthReport<M> {
 /// A listener for finished iterations (progress lines).
 pub type Reporter<'a, M> = dyn Fn(&DepthReport<M>) + Sync + 'a;
 
+/// Exact knowledge from outside the search (an endgame tablebase): for a position with a player
+/// to move, `ply` plies below the root, its proven score from the mover's side (`win_in`,
+/// `loss_in`, 0 for a draw), or `None` where it knows nothing. Two-player games only.
+pub type Oracle<G> = std::sync::Arc<dyn Fn(&G, usize) -> Option<i32> + Send + Sync>;
+
 /// What a search found.
 #[derive(Clone, Debug)]
 pub struct SearchResult<M> {
@@ -155,6 +160,8 @@ pub struct AlphaBeta {
     table: Table,
     stop: StopFlag,
     earlier: ahash::AHashSet<u64>,
+    /// An `Oracle<G>` for the one game type it was set for (the searcher itself is not generic).
+    oracle: Option<Box<dyn std::any::Any + Send + Sync>>,
 }
 
 impl AlphaBeta {
@@ -168,7 +175,14 @@ impl AlphaBeta {
             },
             stop: StopFlag::new(),
             earlier: ahash::AHashSet::new(),
+            oracle: None,
         }
+    }
+
+    /// Lets the search answer from exact outside knowledge (a tablebase) wherever the oracle
+    /// knows the position, below the root. Searches of another game type ignore it.
+    pub fn set_oracle<G: Game>(&mut self, oracle: Option<Oracle<G>>) {
+        self.oracle = oracle.map(|o| Box::new(o) as Box<dyn std::any::Any + Send + Sync>);
     }
 
     /// Tells the searcher the positions played before the root (their hashes), so that in games
@@ -235,17 +249,18 @@ impl AlphaBeta {
             .unwrap_or(MAX_PLY as u32 - 1)
             .clamp(1, MAX_PLY as u32 - 1);
         let config = self.config;
+        let oracle: Option<&Oracle<G>> = self.oracle.as_ref().and_then(|o| o.downcast_ref());
         let results: Vec<ThreadResult<G::Move>> = std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..config.threads)
                 .map(|i| {
                     let shared = &shared;
                     scope.spawn(move || {
-                        Worker::<G, false>::new(shared, state, mode, &config)
+                        Worker::<G, false>::new(shared, state, mode, &config, oracle)
                             .iterate(state, max_depth, i, None)
                     })
                 })
                 .collect();
-            let main = Worker::<G, true>::new(&shared, state, mode, &config)
+            let main = Worker::<G, true>::new(&shared, state, mode, &config, oracle)
                 .iterate(state, max_depth, 0, report);
             stop.store(true, Ordering::Relaxed);
             let mut all = vec![main];
@@ -361,6 +376,7 @@ impl<M> Default for Frame<M> {
 /// without either.
 struct Worker<'a, G: Game, const MAIN: bool> {
     sh: &'a Shared<'a>,
+    oracle: Option<&'a Oracle<G>>,
     root_seat: usize,
     players: usize,
     repetition: bool,
@@ -381,7 +397,13 @@ struct Worker<'a, G: Game, const MAIN: bool> {
 }
 
 impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
-    fn new(sh: &'a Shared<'a>, root: &G, mode: Mode, config: &SearchConfig) -> Self {
+    fn new(
+        sh: &'a Shared<'a>,
+        root: &G,
+        mode: Mode,
+        config: &SearchConfig,
+        oracle: Option<&'a Oracle<G>>,
+    ) -> Self {
         let root_seat = match root.turn() {
             Turn::Player(p) => p,
             _ => 0,
@@ -392,6 +414,7 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
         };
         Worker {
             sh,
+            oracle,
             root_seat,
             players: root.players(),
             repetition: root.repetition_limit().is_some(),
@@ -620,6 +643,12 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
         let hash = state.hash();
         if self.repetition && height > 0 && self.repeated(hash) {
             return 0;
+        }
+        if height > 0 {
+            // In two-player games the node's side is the mover's, the oracle's point of view.
+            if let Some(v) = self.oracle.and_then(|o| o(state, ply)) {
+                return v;
+            }
         }
         if depth <= 0 || height >= MAX_HEIGHT - 1 || ply >= MAX_PLY - 1 {
             return self.leaf(state, side, ply);

@@ -30,8 +30,8 @@ pub mod solver;
 pub mod tt;
 
 pub use agents::agent_from_spec;
-pub use alphabeta::{AlphaBeta, DepthReport, Reporter, SearchConfig, SearchResult};
+pub use alphabeta::{AlphaBeta, DepthReport, Oracle, Reporter, SearchConfig, SearchResult};
 pub use limits::{Limits, StopFlag};
 pub use mcts::{Mcts, MctsConfig, MctsResult, RootStat};
 pub use score::{Outcome, Score};
-pub use solver::{solve, SolveResult, Verdict};
+pub use solver::{solve, solve_with, SolveResult, Verdict};

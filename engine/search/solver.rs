@@ -62,6 +62,16 @@ pub struct SolveResult<M> {
 /// Solves `state` (a player to move) within `limits` (depth, nodes, time; with none, 10 s),
 /// with a table of `hash_mb` megabytes.
 pub fn solve<G: Game>(state: &G, limits: Limits, hash_mb: usize) -> SolveResult<G::Move> {
+    solve_with(state, limits, hash_mb, None)
+}
+
+/// [`solve`], answering exactly wherever `oracle` (an endgame tablebase) knows a position.
+pub fn solve_with<G: Game>(
+    state: &G,
+    limits: Limits,
+    hash_mb: usize,
+    oracle: Option<super::alphabeta::Oracle<G>>,
+) -> SolveResult<G::Move> {
     let limits = limits.or_default(Limits::time_ms(10_000));
     let clock = Clock::start(&limits);
     // Table values count only at their own depth, so each bound is exactly that depth's.
@@ -71,6 +81,7 @@ pub fn solve<G: Game>(state: &G, limits: Limits, hash_mb: usize) -> SolveResult<
         exact: true,
         star2: false,
     });
+    ab.set_oracle(oracle);
     let mut result = SolveResult {
         verdict: Verdict::Unknown,
         best: None,
