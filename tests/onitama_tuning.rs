@@ -2,9 +2,11 @@
 //! weighted wrapper searching exactly like the game), and, `#[ignore]`d because they take minutes,
 //! the self-play tuning of the weights and the match that measures them.
 //!
-//! Tuning (SPSA, seeded; prints the weights each iteration; `TABULA_TUNE_ITERATIONS`, default 200):
-//!   cargo test --release --test onitama_tuning -- --ignored tune --nocapture
-//! Measuring (tuned defaults vs plain material and vs the previous weights, depth 4):
+//! Tuning (SPSA, seeded, in two stages; prints the weights each iteration):
+//!   TABULA_TUNE_STAGE=1 cargo test --release --test onitama_tuning -- --ignored tune --nocapture
+//!   TABULA_TUNE_STAGE=2 cargo test --release --test onitama_tuning -- --ignored tune --nocapture
+//! Measuring (the defaults vs plain material and vs the earlier weights; `TABULA_MEASURE_DEPTH`,
+//! default 4):
 //!   cargo test --release --test onitama_tuning -- --ignored measure --nocapture
 //! `TABULA_TUNE_THREADS` sets the games played at once (default 2), `TABULA_MEASURE_PAIRS` the
 //! pairs per measured line (default 200).
@@ -193,25 +195,34 @@ fn line(label: &str, r: &MatchResult) {
 /// The weights in effect before tuning (kept to measure the tuning against).
 const UNTUNED: EvalWeights = EvalWeights::from_array([100, 3_000, 60, 8, 3, 1, 12]);
 
+/// What stage 1 of [`tune`] printed (`TABULA_TUNE_STAGE=1`, 200 iterations): stage 2's start.
+const STAGE1: EvalWeights = EvalWeights::from_array([100, 3_015, 81, 16, 4, 5, 5]);
+
 /// SPSA over the six weights other than `student` (the unit). Each iteration plays `PAIRS`
 /// colour-swapped pairs of theta+c*delta against theta-c*delta (delta a random sign per weight)
 /// at depth 4 from fresh random deals, and moves theta along delta by
-/// `a_k * c_k * c * (wins - losses) / games`.
+/// `a_k * c_k * c * (wins - losses) / games`. Stage 1 starts from [`UNTUNED`]; stage 2
+/// (`TABULA_TUNE_STAGE=2`, the default) from [`STAGE1`] with half the perturbation and gain.
 #[test]
-#[ignore = "self-play tuning: about 15 minutes on two cores"]
+#[ignore = "self-play tuning: 6 (stage 1) or 9 (stage 2) minutes on two cores"]
 fn tune() {
-    let iterations = env_or("TABULA_TUNE_ITERATIONS", 200);
+    let stage = env_or("TABULA_TUNE_STAGE", 2);
+    let (start, scale, seed, default_iterations) = match stage {
+        1 => (UNTUNED, 1.0, 2026, 200),
+        _ => (STAGE1, 0.5, 2027, 300),
+    };
+    let iterations = env_or("TABULA_TUNE_ITERATIONS", default_iterations);
     const PAIRS: u64 = 40;
-    const LEARN: f64 = 2.0;
+    let learn = 2.0 * scale;
     // Perturbation per weight (student, fixed, first).
-    let c = [0.0, 600.0, 30.0, 4.0, 2.0, 1.5, 6.0];
-    let mut theta: [f64; 7] = UNTUNED.to_array().map(f64::from);
-    let mut r = rng(2026);
+    let c = [0.0, 600.0, 30.0, 4.0, 2.0, 1.5, 6.0].map(|x| x * scale);
+    let mut theta: [f64; 7] = start.to_array().map(f64::from);
+    let mut r = rng(seed);
     let clock = std::time::Instant::now();
     for k in 0..iterations {
         // Steps shrink slowly, as SPSA's gain sequences do.
         let ck = 1.0 / ((k + 1) as f64).powf(0.101);
-        let ak = LEARN / ((k + 1) as f64 / 20.0 + 1.0).powf(0.602);
+        let ak = learn / ((k + 1) as f64 / 20.0 + 1.0).powf(0.602);
         let delta: [f64; 7] = std::array::from_fn(|i| match (i, r.random_bool(0.5)) {
             (0, _) => 0.0,
             (_, true) => 1.0,
@@ -226,7 +237,7 @@ fn tune() {
         let setup = MatchSetup {
             engine: "alphabeta:depth=4,hash=4".into(),
             pairs: PAIRS,
-            seed: 1_000 + k,
+            seed: 1_000 * stage + k,
             opening_plies: 2,
             threads: threads(),
         };
@@ -245,7 +256,7 @@ fn tune() {
         );
     }
     let tuned = EvalWeights::from_array(theta.map(|t| t.round() as i32));
-    println!("tuned: {tuned:?}");
+    println!("stage {stage} tuned: {tuned:?}");
 }
 
 /// The measurement behind the numbers in `engine/games/onitama/eval.rs`.
@@ -253,7 +264,10 @@ fn tune() {
 #[ignore = "measurement: 400 games at depth 4 per line, minutes on two cores"]
 fn measure() {
     let setup = MatchSetup {
-        engine: "alphabeta:depth=4,hash=4".into(),
+        engine: format!(
+            "alphabeta:depth={},hash=4",
+            env_or("TABULA_MEASURE_DEPTH", 4)
+        ),
         pairs: env_or("TABULA_MEASURE_PAIRS", 200),
         seed: 20_261_129,
         opening_plies: 2,
@@ -267,6 +281,10 @@ fn measure() {
     if *tuned != UNTUNED {
         let m = play_pairs(tuned, &UNTUNED, &setup).unwrap();
         line("tuned vs untuned", &m);
+        if *tuned != STAGE1 {
+            let m = play_pairs(tuned, &STAGE1, &setup).unwrap();
+            line("tuned vs stage 1", &m);
+        }
         let m = play_pairs(&UNTUNED, &EvalWeights::MATERIAL, &setup).unwrap();
         line("untuned vs material", &m);
     }
