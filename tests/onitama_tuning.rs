@@ -261,7 +261,7 @@ fn tune() {
 
 /// The measurement behind the numbers in `engine/games/onitama/eval.rs`.
 #[test]
-#[ignore = "measurement: 400 games at depth 4 per line, minutes on two cores"]
+#[ignore = "measurement: 400 games per line at depth 4 by default, a minute on two cores"]
 fn measure() {
     let setup = MatchSetup {
         engine: format!(

@@ -1,5 +1,6 @@
-//! The static evaluation and the move-ordering hint. Weights are named constants so they can be
-//! tuned; the evaluation is a few dozen table lookups and bit operations, no move list is built.
+//! The static evaluation and the move-ordering hint. Weights are named constants, gathered in
+//! [`EvalWeights`] so self-play can tune them (see `tuning.rs`); the evaluation is a few dozen
+//! table lookups and bit operations, no move list is built.
 
 use super::bitboard::{Bitboard, Square};
 use super::cards::{ROW, TARGETS};
@@ -92,30 +93,34 @@ impl EvalWeights {
     }
 }
 
-// The weights below were tuned by self-play (SPSA at depth 4 from random deals, seeded; see
-// `tests/onitama_tuning.rs`). Measured with the arena's statistics, alphabeta depth 4, 500
-// colour-swapped pairs from random deals (`TABULA_MEASURE_PAIRS=500 cargo test --release --test
-// onitama_tuning -- --ignored measure --nocapture`):
-// - against plain material (students only): +541 +- 53 Elo (955/5/40), LOS 100%;
-// - against the hand-set weights before tuning (100, 3000, 60, 8, 3, 1, 12): +32 +- 20 Elo
-//   (542/7/451), LOS 99.9%.
+// The weights below were tuned by self-play: SPSA over the six weights other than `student`,
+// depth-4 alpha-beta, colour-swapped pairs from random deals, seeded, two stages (200 + 300
+// iterations, 40000 games, 13 minutes on two loaded cores; `tests/onitama_tuning.rs`, `tune`).
+// Measured with the arena's pentanomial statistics, 500 colour-swapped pairs from random deals
+// (`TABULA_MEASURE_PAIRS=500 TABULA_MEASURE_DEPTH=4 cargo test --release --test onitama_tuning
+// -- --ignored measure --nocapture`):
+// - depth 4, against plain material (students only): +537 +- 52 Elo (W/D/L 953/7/40), LOS 100%;
+//   against the hand-set weights before tuning (100, 3000, 60, 8, 3, 1, 12): +45 +- 20 Elo
+//   (562/5/433), LOS 100%;
+// - depth 5: against plain material +571 +- 57 Elo (961/6/33); against the hand-set weights
+//   +24 +- 19 Elo (533/3/464), LOS 99.3%.
 
 /// A student on the board.
 pub const STUDENT: i32 = 100;
 /// The side to move can win at once (capture the master or step onto the temple arch).
-pub const WIN_IN_ONE: i32 = 3_015;
+pub const WIN_IN_ONE: i32 = 3_037;
 /// The opponent threatens to win next move (its hand attacks our master, or its master can
 /// reach our temple arch): we must spend the move answering.
-pub const THREATENED: i32 = 81;
+pub const THREATENED: i32 = 70;
 /// Per step (king distance) the master is nearer the enemy temple arch than the opponent's is
 /// to ours.
-pub const MASTER_ADVANCE: i32 = 16;
+pub const MASTER_ADVANCE: i32 = 17;
 /// Per jump available with the two cards in hand (own pawns excluded).
-pub const MOBILITY_HAND: i32 = 4;
+pub const MOBILITY_HAND: i32 = 5;
 /// Per jump available with the side card, the card the side to move receives next.
 pub const MOBILITY_SIDE: i32 = 5;
 /// Per own student the opponent's hand attacks.
-pub const STUDENT_ATTACKED: i32 = 5;
+pub const STUDENT_ATTACKED: i32 = 6;
 
 /// The move-ordering hint of a winning move (master capture or temple arch).
 pub const HINT_WIN: i32 = 1_000;
