@@ -14,6 +14,7 @@ fn config(threads: usize, hash_mb: usize, exact: bool) -> SearchConfig {
         threads,
         hash_mb,
         exact,
+        star2: false,
     }
 }
 
@@ -84,12 +85,18 @@ fn nim_with_transpositions_matches_minimax_in_exact_mode() {
 }
 
 #[test]
-fn dice_race_matches_expectimax_with_star1() {
+fn dice_race_matches_expectimax_with_star1_and_star2() {
     let start = Race::start(&GameOptions::new()).unwrap();
-    for threads in [1, 2] {
-        let (ab, plain) = check_against_reference(&start, 40, config(threads, 2, true), 4);
-        if threads == 1 {
-            assert!(ab < plain, "alpha-beta {ab} nodes, expectimax {plain}");
+    for star2 in [false, true] {
+        for threads in [1, 2] {
+            let cfg = SearchConfig {
+                star2,
+                ..config(threads, 2, true)
+            };
+            let (ab, plain) = check_against_reference(&start, 60, cfg, 5);
+            if threads == 1 {
+                assert!(ab < plain, "alpha-beta {ab} nodes, expectimax {plain}");
+            }
         }
     }
 }

@@ -11,7 +11,7 @@ use super::limits::Limits;
 use super::mcts::{Mcts, MctsConfig};
 
 /// The settings `alphabeta:` understands.
-pub const ALPHABETA_SETTINGS: &[&str] = &["depth", "nodes", "time", "threads", "hash"];
+pub const ALPHABETA_SETTINGS: &[&str] = &["depth", "nodes", "time", "threads", "hash", "star2"];
 /// The settings `mcts:` understands.
 pub const MCTS_SETTINGS: &[&str] = &[
     "playouts", "nodes", "time", "threads", "seed", "c", "cutoff", "scale",
@@ -60,6 +60,15 @@ pub fn alphabeta_config(spec: &EngineSpec) -> Result<SearchConfig, Error> {
         threads: threads(spec)?,
         hash_mb: hash,
         exact: false,
+        star2: match spec.get("star2") {
+            None | Some("0" | "false" | "off" | "no") => false,
+            Some("1" | "true" | "on" | "yes") => true,
+            Some(v) => {
+                return Err(Error::option(format!(
+                    "engine alphabeta: star2='{v}' is not true or false"
+                )))
+            }
+        },
     })
 }
 

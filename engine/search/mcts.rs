@@ -152,6 +152,10 @@ impl Mcts {
 
 const UNKNOWN: u8 = 0;
 
+/// The most nodes one tree may hold (about 40 bytes each): a long timed search stops there
+/// instead of exhausting memory.
+pub const MAX_TREE_NODES: usize = 8_000_000;
+
 #[derive(Clone, Debug)]
 struct Node<M> {
     mv: Option<M>,
@@ -208,6 +212,7 @@ impl<G: Game> Tree<G> {
         loop {
             if limits.playouts.is_some_and(|p| tree.playouts >= p)
                 || limits.nodes.is_some_and(|n| tree.nodes.len() as u64 >= n)
+                || tree.nodes.len() >= MAX_TREE_NODES
                 || (tree.playouts & 63 == 0 && clock.out_of_time())
                 || tree.nodes[0].winner != UNKNOWN
             {

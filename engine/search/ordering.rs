@@ -96,10 +96,19 @@ impl<M: Copy + Eq + Hash> Heuristics<M> {
             killers[1] = killers[0];
             killers[0] = Some(m);
         }
-        let bonus = (depth * depth).min(HISTORY_MAX / 4);
+        self.adjust(m, side, (depth * depth).min(HISTORY_MAX / 4));
+    }
+
+    /// Learns from a quiet move tried before the one that cut off: it was not good enough.
+    pub fn failed(&mut self, m: M, side: bool, depth: i32) {
+        self.adjust(m, side, -(depth * depth).min(HISTORY_MAX / 4));
+    }
+
+    /// History with gravity: each update pulls the value towards the bound it pushes to.
+    fn adjust(&mut self, m: M, side: bool, bonus: i32) {
         let slot = self.slot(side, m);
         let h = &mut self.history[slot];
-        *h += bonus - (i64::from(*h) * i64::from(bonus) / i64::from(HISTORY_MAX)) as i32;
+        *h += bonus - (i64::from(*h) * i64::from(bonus.abs()) / i64::from(HISTORY_MAX)) as i32;
     }
 }
 

@@ -69,6 +69,7 @@ pub fn solve<G: Game>(state: &G, limits: Limits, hash_mb: usize) -> SolveResult<
         threads: 1,
         hash_mb,
         exact: true,
+        star2: false,
     });
     let mut result = SolveResult {
         verdict: Verdict::Unknown,
