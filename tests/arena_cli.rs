@@ -396,3 +396,39 @@ fn fixed_cards_replace_the_random_deal() {
         }
     }
 }
+
+#[test]
+fn openings_file_positions_are_played_in_turn() {
+    let file = temp("openings.txt");
+    std::fs::write(
+        &file,
+        "# two deals\nssmss/5/5/5/SSMSS b elephant,horse boar,ox crab\n\nssmss/5/5/5/SSMSS b tiger,horse elephant,rabbit monkey\n",
+    )
+    .unwrap();
+    let out = temp("openings.jsonl");
+    run(&[
+        "--openings",
+        file.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let openings: Vec<String> = games(&out)
+        .iter()
+        .map(|g| g["opening"].as_str().unwrap().to_string())
+        .collect();
+    assert!(openings[0].ends_with("boar,ox crab") && openings[1] == openings[0]);
+    assert!(openings[2].ends_with("rabbit monkey") && openings[3] == openings[2]);
+    assert_eq!(openings[4], openings[0]);
+
+    std::fs::write(
+        &file,
+        "ssmss/5/5/5/SSMSS b elephant,horse boar,ox crab\nnonsense\n",
+    )
+    .unwrap();
+    let args = with(&["--openings", file.to_str().unwrap()]);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let bad = tabula(&args);
+    let err = String::from_utf8(bad.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("position 2"), "{err}");
+}
