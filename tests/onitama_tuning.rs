@@ -105,7 +105,7 @@ fn weighted_wrapper_searches_like_the_game() {
         let config = SearchConfig {
             threads: 1,
             hash_mb: 1,
-            exact: false,
+            ..SearchConfig::default()
         };
         let plain = AlphaBeta::new(config).search(s, Limits::depth(4), None);
         let wrapped = AlphaBeta::new(config).search(
