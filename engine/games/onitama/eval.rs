@@ -96,14 +96,14 @@ impl EvalWeights {
 // The weights below were tuned by self-play: SPSA over the six weights other than `student`,
 // depth-4 alpha-beta, colour-swapped pairs from random deals, seeded, two stages (200 + 300
 // iterations, 40000 games, 13 minutes on two loaded cores; `tests/onitama_tuning.rs`, `tune`).
-// Measured with the arena's pentanomial statistics, 500 colour-swapped pairs from random deals
-// (`TABULA_MEASURE_PAIRS=500 TABULA_MEASURE_DEPTH=4 cargo test --release --test onitama_tuning
-// -- --ignored measure --nocapture`):
-// - depth 4, against plain material (students only): +537 +- 52 Elo (W/D/L 953/7/40), LOS 100%;
-//   against the hand-set weights before tuning (100, 3000, 60, 8, 3, 1, 12): +45 +- 20 Elo
-//   (562/5/433), LOS 100%;
-// - depth 5: against plain material +571 +- 57 Elo (961/6/33); against the hand-set weights
-//   +24 +- 19 Elo (533/3/464), LOS 99.3%.
+// Measured with the arena's pentanomial statistics, 500 colour-swapped pairs from random deals,
+// the search as of branch `search` 60dd504 (`TABULA_MEASURE_PAIRS=500 TABULA_MEASURE_DEPTH=4
+// cargo test --release --test onitama_tuning -- --ignored measure --nocapture`):
+// - depth 4, against plain material (students only): +548 +- 53 Elo (W/D/L 955/8/37), LOS 100%;
+//   against the hand-set weights before tuning (100, 3000, 60, 8, 3, 1, 12): +47 +- 20 Elo
+//   (557/19/424), LOS 100%;
+// - depth 5: against plain material +595 +- 62 Elo (967/3/30); against the hand-set weights
+//   +15 +- 21 Elo (519/4/477), LOS 92%: the gain shrinks at the depth it was not tuned for.
 
 /// A student on the board.
 pub const STUDENT: i32 = 100;
