@@ -1,5 +1,6 @@
-//! The static evaluation and the move-ordering hint. Weights are named constants so they can be
-//! tuned; the evaluation is a few dozen table lookups and bit operations, no move list is built.
+//! The static evaluation and the move-ordering hint. Weights are named constants, gathered in
+//! [`EvalWeights`] so self-play can tune them (see `tuning.rs`); the evaluation is a few dozen
+//! table lookups and bit operations, no move list is built.
 
 use super::bitboard::{Bitboard, Square};
 use super::cards::{ROW, TARGETS};
@@ -8,22 +9,118 @@ use super::movegen::Move;
 use super::Onitama;
 use crate::game::EVAL_LIMIT;
 
+/// The weights of the evaluation, in centi-students, by name so self-play can tune them
+/// (`tests/onitama_tuning.rs`). The game's own `evaluate` uses [`EvalWeights::DEFAULT`] as a
+/// constant, so the tunable form costs the normal evaluation nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EvalWeights {
+    /// A student on the board.
+    pub student: i32,
+    /// The side to move can win at once (capture the master or step onto the temple arch).
+    pub win_in_one: i32,
+    /// The opponent threatens to win next move (its hand attacks our master, or its master can
+    /// reach our temple arch): we must spend the move answering.
+    pub threatened: i32,
+    /// Per step (king distance) the master is nearer the enemy temple arch than the opponent's
+    /// is to ours.
+    pub master_advance: i32,
+    /// Per jump available with the two cards in hand (own pawns excluded).
+    pub mobility_hand: i32,
+    /// Per jump available with the side card, the card the side to move receives next.
+    pub mobility_side: i32,
+    /// Per own student the opponent's hand attacks.
+    pub student_attacked: i32,
+}
+
+impl EvalWeights {
+    /// The weights the game plays with (see [`STUDENT`] and the other constants).
+    pub const DEFAULT: EvalWeights = EvalWeights {
+        student: STUDENT,
+        win_in_one: WIN_IN_ONE,
+        threatened: THREATENED,
+        master_advance: MASTER_ADVANCE,
+        mobility_hand: MOBILITY_HAND,
+        mobility_side: MOBILITY_SIDE,
+        student_attacked: STUDENT_ATTACKED,
+    };
+
+    /// Plain material: students only, the baseline the tuned evaluation is measured against.
+    pub const MATERIAL: EvalWeights = EvalWeights {
+        student: STUDENT,
+        win_in_one: 0,
+        threatened: 0,
+        master_advance: 0,
+        mobility_hand: 0,
+        mobility_side: 0,
+        student_attacked: 0,
+    };
+
+    /// The weights by name, in field order (for tuning and reports).
+    pub const NAMES: [&'static str; 7] = [
+        "student",
+        "win_in_one",
+        "threatened",
+        "master_advance",
+        "mobility_hand",
+        "mobility_side",
+        "student_attacked",
+    ];
+
+    /// The weights as an array, in the order of [`EvalWeights::NAMES`].
+    pub const fn to_array(&self) -> [i32; 7] {
+        [
+            self.student,
+            self.win_in_one,
+            self.threatened,
+            self.master_advance,
+            self.mobility_hand,
+            self.mobility_side,
+            self.student_attacked,
+        ]
+    }
+
+    /// The weights from an array in the order of [`EvalWeights::NAMES`].
+    pub const fn from_array(w: [i32; 7]) -> EvalWeights {
+        EvalWeights {
+            student: w[0],
+            win_in_one: w[1],
+            threatened: w[2],
+            master_advance: w[3],
+            mobility_hand: w[4],
+            mobility_side: w[5],
+            student_attacked: w[6],
+        }
+    }
+}
+
+// The weights below were tuned by self-play: SPSA over the six weights other than `student`,
+// depth-4 alpha-beta, colour-swapped pairs from random deals, seeded, two stages (200 + 300
+// iterations, 40000 games, 13 minutes on two loaded cores; `tests/onitama_tuning.rs`, `tune`).
+// Measured with the arena's pentanomial statistics, 500 colour-swapped pairs from random deals,
+// the search as of branch `search` 60dd504 (`TABULA_MEASURE_PAIRS=500 TABULA_MEASURE_DEPTH=4
+// cargo test --release --test onitama_tuning -- --ignored measure --nocapture`):
+// - depth 4, against plain material (students only): +548 +- 53 Elo (W/D/L 955/8/37), LOS 100%;
+//   against the hand-set weights before tuning (100, 3000, 60, 8, 3, 1, 12): +47 +- 20 Elo
+//   (557/19/424), LOS 100%;
+// - depth 5: against plain material +595 +- 62 Elo (967/3/30); against the hand-set weights
+//   +15 +- 21 Elo (519/4/477), LOS 92%: the gain shrinks at the depth it was not tuned for.
+
 /// A student on the board.
 pub const STUDENT: i32 = 100;
 /// The side to move can win at once (capture the master or step onto the temple arch).
-pub const WIN_IN_ONE: i32 = 3_000;
+pub const WIN_IN_ONE: i32 = 3_037;
 /// The opponent threatens to win next move (its hand attacks our master, or its master can
 /// reach our temple arch): we must spend the move answering.
-pub const THREATENED: i32 = 60;
+pub const THREATENED: i32 = 70;
 /// Per step (king distance) the master is nearer the enemy temple arch than the opponent's is
 /// to ours.
-pub const MASTER_ADVANCE: i32 = 8;
+pub const MASTER_ADVANCE: i32 = 17;
 /// Per jump available with the two cards in hand (own pawns excluded).
-pub const MOBILITY_HAND: i32 = 3;
+pub const MOBILITY_HAND: i32 = 5;
 /// Per jump available with the side card, the card the side to move receives next.
-pub const MOBILITY_SIDE: i32 = 1;
+pub const MOBILITY_SIDE: i32 = 5;
 /// Per own student the opponent's hand attacks.
-pub const STUDENT_ATTACKED: i32 = 12;
+pub const STUDENT_ATTACKED: i32 = 6;
 
 /// The move-ordering hint of a winning move (master capture or temple arch).
 pub const HINT_WIN: i32 = 1_000;
@@ -99,9 +196,24 @@ fn threatens_win(state: &Onitama, side: Color, attacks: Bitboard) -> bool {
     }
 }
 
-/// The evaluation from `seat`'s view, in `-EVAL_LIMIT..=EVAL_LIMIT` (the limits only at a won or
-/// lost position).
+/// The evaluation from `seat`'s view with the default weights.
+#[inline(always)]
 pub fn evaluate(state: &Onitama, seat: Color) -> i32 {
+    evaluate_with(state, seat, &EvalWeights::DEFAULT)
+}
+
+impl Onitama {
+    /// The evaluation from `seat`'s view with the weights `w` (the game's `evaluate` is this
+    /// with [`EvalWeights::DEFAULT`]).
+    pub fn evaluate_with(&self, seat: Color, w: &EvalWeights) -> i32 {
+        evaluate_with(self, seat, w)
+    }
+}
+
+/// The evaluation from `seat`'s view, in `-EVAL_LIMIT..=EVAL_LIMIT` (the limits only at a won or
+/// lost position). Always inlined, so with constant weights the multiplications fold as before.
+#[inline(always)]
+fn evaluate_with(state: &Onitama, seat: Color, w: &EvalWeights) -> i32 {
     if let Some(w) = state.winner() {
         return if w == seat { EVAL_LIMIT } else { -EVAL_LIMIT };
     }
@@ -110,18 +222,18 @@ pub fn evaluate(state: &Onitama, seat: Color) -> i32 {
     let ours = reach(state, mover);
     let theirs = reach(state, waiter);
     let mut score = if threatens_win(state, mover, ours.attacks) {
-        WIN_IN_ONE
+        w.win_in_one
     } else if threatens_win(state, waiter, theirs.attacks) {
-        -THREATENED
+        -w.threatened
     } else {
         0
     };
     let students = |c: Color| state.students(c).len() as i32;
-    score += STUDENT * (students(mover) - students(waiter));
-    score += MASTER_ADVANCE * (goal_distance(state, waiter) - goal_distance(state, mover));
-    score += MOBILITY_HAND * (ours.hand_jumps - theirs.hand_jumps);
-    score += MOBILITY_SIDE * (ours.side_jumps - theirs.side_jumps);
-    score += STUDENT_ATTACKED
+    score += w.student * (students(mover) - students(waiter));
+    score += w.master_advance * (goal_distance(state, waiter) - goal_distance(state, mover));
+    score += w.mobility_hand * (ours.hand_jumps - theirs.hand_jumps);
+    score += w.mobility_side * (ours.side_jumps - theirs.side_jumps);
+    score += w.student_attacked
         * ((ours.attacks & state.students(waiter)).len() as i32
             - (theirs.attacks & state.students(mover)).len() as i32);
     let score = score.clamp(-EVAL_LIMIT + 1, EVAL_LIMIT - 1);

@@ -15,12 +15,14 @@ pub mod eval;
 mod movegen;
 mod notation;
 mod render;
+pub mod tuning;
 pub mod zobrist;
 
 pub use bitboard::{Bitboard, Square};
 pub use cards::Card;
 pub use color::Color;
 pub use deal::{Deal, DEFAULT_DEAL};
+pub use eval::EvalWeights;
 pub use movegen::{Move, MAX_MOVES};
 
 use crate::error::Error;
