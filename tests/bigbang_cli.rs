@@ -1,34 +1,11 @@
 //! The `tabula` binary with Big Bang: start with a board map file, show, moves at the coin,
 //! `bigbang penalty` in text and JSON, and bad input giving exit code 2 with one line on stderr.
 
-use std::process::{Command, Output};
+mod cli_support;
+
+use cli_support::{fails, ok};
 
 const MAP7: &str = "map:A.....B/......./......./......./......./SSSS.../B.....A";
-
-fn tabula(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = tabula(args);
-    assert!(
-        out.status.success(),
-        "{args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn fails(args: &[&str], expected: &str) {
-    let out = tabula(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "one line: {err}");
-    assert!(err.contains(expected), "{args:?}: {err}");
-}
 
 #[test]
 fn start_show_and_moves_with_a_board_file() {

@@ -1,33 +1,14 @@
 //! The `tabula` binary with Onitama: start, show, moves and perft, and bad input giving exit code
 //! 2 with one line on stderr.
 
-use std::process::{Command, Output};
+mod cli_support;
+
+use cli_support::{json, ok, tabula};
 
 use tabula::games::onitama::Onitama;
 use tabula::{Game, GameOptions};
 
 const START: &str = "ssmss/5/5/5/SSMSS b elephant,horse boar,ox crab";
-
-fn tabula(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = tabula(args);
-    assert!(
-        out.status.success(),
-        "{args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    serde_json::from_str(&ok(args)).expect("valid json")
-}
 
 #[test]
 fn start_prints_the_position() {

@@ -1,0 +1,38 @@
+//! Running the built `tabula` binary from integration tests: its output, success, JSON, and the
+//! one-line error with exit code 2 that every bad input must give. Each test crate uses a part.
+#![allow(dead_code)]
+
+use std::process::{Command, Output};
+
+/// Runs `tabula` with `args`.
+pub fn tabula(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// Runs `tabula`, asserts success and returns stdout.
+pub fn ok(args: &[&str]) -> String {
+    let out = tabula(args);
+    assert!(
+        out.status.success(),
+        "{args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Runs `tabula`, asserts success and reads stdout as JSON.
+pub fn json(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&ok(args)).expect("valid json")
+}
+
+/// Runs `tabula`, asserts exit code 2 and exactly one line on stderr containing `expected`.
+pub fn fails(args: &[&str], expected: &str) {
+    let out = tabula(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(err.contains(expected), "{args:?}: {err}");
+}
