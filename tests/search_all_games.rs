@@ -1,0 +1,106 @@
+//! Alpha-beta (exact mode: no reductions, table values only at their own depth) returns the score
+//! of plain minimax / expectimax without pruning or table, on random positions of every game
+//! built, while visiting fewer nodes: Senet (chance), capture checkers (two and three players,
+//! paranoid), Big Bang and Amidakuji.
+
+mod search_games;
+
+use search_games::{random_position, reference};
+use tabula::games::amidakuji::Amidakuji;
+use tabula::games::bigbang::BigBang;
+use tabula::games::checkers::Checkers;
+use tabula::games::senet::Senet;
+use tabula::search::{AlphaBeta, Limits, SearchConfig};
+use tabula::{Game, GameOptions, Turn};
+
+/// Checks `positions` random positions (0 to `max_plies` random plies from each start) at depths
+/// 1..=`max_depth`; returns the node totals (alpha-beta, reference).
+fn agree<G: Game>(starts: &[G], positions: usize, max_plies: usize, max_depth: u32) -> (u64, u64) {
+    let config = SearchConfig {
+        exact: true,
+        ..SearchConfig::default()
+    };
+    let (mut ab_nodes, mut ref_nodes, mut checked) = (0, 0, 0);
+    let mut seed = 0u64;
+    while checked < positions {
+        seed += 1;
+        assert!(
+            seed < 50 * positions as u64,
+            "too few positions with a player to move"
+        );
+        let start = &starts[seed as usize % starts.len()];
+        let pos = random_position(start, seed as usize % (max_plies + 1), seed);
+        if !matches!(pos.turn(), Turn::Player(_)) {
+            continue;
+        }
+        checked += 1;
+        let mut deepening = 0;
+        for depth in 1..=max_depth {
+            let r = AlphaBeta::new(config).search(&pos, Limits::depth(depth), None);
+            let (expected, nodes) = reference(&pos, depth as i32);
+            assert_eq!(
+                r.score.0,
+                expected,
+                "{} {} depth {depth}: alpha-beta {} but minimax {expected}",
+                G::NAME,
+                pos.notation(),
+                r.score
+            );
+            deepening += nodes;
+            ab_nodes += r.nodes;
+            ref_nodes += deepening;
+        }
+    }
+    (ab_nodes, ref_nodes)
+}
+
+fn read<G: Game>(texts: &[&str]) -> Vec<G> {
+    texts
+        .iter()
+        .map(|t| G::from_notation(t, &GameOptions::new()).unwrap())
+        .collect()
+}
+
+#[test]
+fn senet_expectimax_matches_with_star_pruning() {
+    let starts = read::<Senet>(&[
+        "LDLDLDLDL.D................... D -",
+        ".D.L..D....D....D.L.L.....D... L 3",
+        "...D.L...D......D...D....D...L D -",
+    ]);
+    let (ab, plain) = agree(&starts, 24, 6, 3);
+    assert!(ab < plain, "alpha-beta {ab} nodes, expectimax {plain}");
+}
+
+#[test]
+fn checkers_two_and_three_players_match() {
+    let two = Checkers::start(&GameOptions::new()).unwrap();
+    let (ab, plain) = agree(&[two], 12, 30, 2);
+    assert!(ab < plain, "alpha-beta {ab} nodes, minimax {plain}");
+    let three = Checkers::start(&GameOptions::new().with("players", "3")).unwrap();
+    let (ab, plain) = agree(&[three], 8, 30, 2);
+    assert!(
+        ab < plain,
+        "paranoid alpha-beta {ab} nodes, minimax {plain}"
+    );
+}
+
+#[test]
+fn bigbang_matches_in_the_race() {
+    let starts = read::<BigBang>(&[
+        "6C4/6hB3/3g3D3/4B2D2b/d1Gd1f1A1c1/4a6/3AEe1FH2/7be2/2F1E1C4/3f2a3c/11 l2",
+        "4D1C4/6c4/3a2g4/5B4b/d1f5A2/1d1E2ebeE1/7f3/3G4Fc1/6AHh2/1F2aC1B2D/11 d1",
+    ]);
+    let (ab, plain) = agree(&starts, 8, 4, 2);
+    assert!(ab < plain, "alpha-beta {ab} nodes, minimax {plain}");
+}
+
+#[test]
+fn amidakuji_matches_in_the_rounds() {
+    let starts = read::<Amidakuji>(&[
+        "6x8 rna2b1,bna4b3,rla5b7,rna8b8,bnb2c2,bnb4c4,bnb6c7,rnc1d1,blc5d7,bnc6d6,rnd2e1,rnd3e3,rnd8e8,bne2f2,rne4f5,bne5f4,bne6f6,rne7f8 a^,c^,- b_,c_,- move b",
+        "6x8 rna2b1,bna3b4,rla5b7,bna6b5,bnb2c2,bnb6c7,rnb8c8,rnc1d1,bnc3d4,blc5d7,bnc6d6,rnd2e1,rnd8e8,bne2f2,rne3f3,rne4f4,bne6f5,rne7f8 d4s,f2s,- c7s,d7x',- move r",
+    ]);
+    let (ab, plain) = agree(&starts, 12, 6, 4);
+    assert!(ab < plain, "alpha-beta {ab} nodes, minimax {plain}");
+}
