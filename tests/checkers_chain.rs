@@ -4,27 +4,11 @@
 mod checkers_support;
 
 use checkers_support as slow;
+use checkers_support::position;
 use tabula::games::checkers::chain::{longest, longest_length, longest_limited};
 use tabula::games::checkers::geometry::Hole;
 use tabula::games::checkers::Checkers;
 use tabula::{Game, GameOptions};
-
-/// A two-player position with marbles on the given cube coordinates.
-fn position(marbles: &[slow::Cube], long: bool) -> String {
-    let rows: Vec<String> = (0..17)
-        .map(|r| {
-            slow::row_holes(r)
-                .iter()
-                .map(|c| if marbles.contains(c) { 'o' } else { '.' })
-                .collect()
-        })
-        .collect();
-    format!(
-        "{} 1/2 0,0{}",
-        rows.join("/"),
-        if long { " long" } else { "" }
-    )
-}
 
 /// (length, moves reaching it, least chain of the first in reading order) by the engine, checked
 /// against the slow generator.

@@ -4,6 +4,7 @@
 mod checkers_support;
 
 use checkers_support as slow;
+use checkers_support::position;
 use rand::RngExt;
 use tabula::conformance::check_random_games;
 use tabula::games::checkers::Checkers;
@@ -21,23 +22,6 @@ fn opts(pairs: &[(&str, &str)]) -> GameOptions {
 
 fn read(text: &str) -> Checkers {
     Checkers::from_notation(text, &GameOptions::new()).unwrap()
-}
-
-/// A two-player position with marbles on the given cube coordinates.
-fn position(marbles: &[slow::Cube], long: bool) -> String {
-    let rows: Vec<String> = (0..17)
-        .map(|r| {
-            slow::row_holes(r)
-                .iter()
-                .map(|c| if marbles.contains(c) { 'o' } else { '.' })
-                .collect()
-        })
-        .collect();
-    format!(
-        "{} 1/2 0,0{}",
-        rows.join("/"),
-        if long { " long" } else { "" }
-    )
 }
 
 #[test]

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use checkers_support as slow;
+use checkers_support::position;
 use tabula::games::checkers::solitaire::{fewest_remaining, solve, Limits};
 use tabula::games::checkers::Checkers;
 use tabula::{Game, GameOptions};
@@ -29,23 +30,6 @@ fn brute(board: &slow::Board, long: bool, memo: &mut BTreeMap<slow::Board, u32>)
     }
     memo.insert(board.clone(), best);
     best
-}
-
-/// A two-player position with marbles on the given cube coordinates.
-fn position(marbles: &[slow::Cube], long: bool) -> String {
-    let rows: Vec<String> = (0..17)
-        .map(|r| {
-            slow::row_holes(r)
-                .iter()
-                .map(|c| if marbles.contains(c) { 'o' } else { '.' })
-                .collect()
-        })
-        .collect();
-    format!(
-        "{} 1/2 0,0{}",
-        rows.join("/"),
-        if long { " long" } else { "" }
-    )
 }
 
 fn small_limits() -> Limits {

@@ -142,3 +142,20 @@ pub fn perft(board: &Board, long: bool, depth: u32) -> u64 {
 pub fn chain_name(chain: &[Cube]) -> String {
     chain.iter().map(|&c| name(c)).collect::<Vec<_>>().join("-")
 }
+
+/// A two-player position (in the rules' notation) with marbles on the given cube coordinates.
+pub fn position(marbles: &[Cube], long: bool) -> String {
+    let rows: Vec<String> = (0..17)
+        .map(|r| {
+            row_holes(r)
+                .iter()
+                .map(|c| if marbles.contains(c) { 'o' } else { '.' })
+                .collect()
+        })
+        .collect();
+    format!(
+        "{} 1/2 0,0{}",
+        rows.join("/"),
+        if long { " long" } else { "" }
+    )
+}
