@@ -28,7 +28,7 @@ use super::ordering::{pick_next, Heuristics};
 use super::score::{
     from_table, is_proven, loss_in, terminal_score, to_table, win_in, Score, INFINITY, MAX_PLY, WIN,
 };
-use super::tt::{Bound, Table};
+use super::tt::{Bound, Entry, Table};
 
 /// The deepest node height (player and chance nodes both count).
 const MAX_HEIGHT: usize = 2 * MAX_PLY;
@@ -609,6 +609,35 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
         }
     }
 
+    /// The score a table entry settles this node with, if it does: deep enough (exactly the
+    /// depth in exact mode) and outside the window on the side its bound allows; never at PV
+    /// nodes, which must return a line.
+    #[inline]
+    fn table_cutoff<const PV: bool>(
+        &self,
+        e: &Entry,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        let deep_enough = if self.exact {
+            e.depth == depth
+        } else {
+            e.depth >= depth
+        };
+        if PV || !deep_enough {
+            return None;
+        }
+        let s = from_table(e.score, ply);
+        match e.bound {
+            Bound::Exact => Some(s),
+            Bound::Lower if s >= beta => Some(s),
+            Bound::Upper if s <= alpha => Some(s),
+            _ => None,
+        }
+    }
+
     fn repeated(&self, hash: u64) -> bool {
         self.path.iter().rev().any(|&h| h == hash)
             || (!self.sh.earlier.is_empty() && self.sh.earlier.contains(&hash))
@@ -672,19 +701,8 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
         };
         if let Some(e) = probed {
             tt_move = e.mv;
-            let deep_enough = if self.exact {
-                e.depth == depth
-            } else {
-                e.depth >= depth
-            };
-            if !PV && deep_enough {
-                let s = from_table(e.score, ply);
-                match e.bound {
-                    Bound::Exact => return s,
-                    Bound::Lower if s >= beta => return s,
-                    Bound::Upper if s <= alpha => return s,
-                    _ => {}
-                }
+            if let Some(s) = self.table_cutoff::<PV>(&e, depth, ply, alpha, beta) {
+                return s;
             }
         }
 
@@ -831,19 +849,8 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
     ) -> i32 {
         let key = state.hash() ^ self.mode.key_xor;
         if let Some(e) = self.sh.table.probe(key) {
-            let deep_enough = if self.exact {
-                e.depth == depth
-            } else {
-                e.depth >= depth
-            };
-            if !PV && deep_enough {
-                let s = from_table(e.score, ply);
-                match e.bound {
-                    Bound::Exact => return s,
-                    Bound::Lower if s >= beta => return s,
-                    Bound::Upper if s <= alpha => return s,
-                    _ => {}
-                }
+            if let Some(s) = self.table_cutoff::<PV>(&e, depth, ply, alpha, beta) {
+                return s;
             }
         }
         let mut frame = std::mem::take(&mut self.frames[height]);
