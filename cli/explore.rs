@@ -60,12 +60,7 @@ pub fn games(args: GamesArgs) -> Result<(), CliError> {
                 .collect();
             Ok(json!({"name": G::NAME, "summary": G::SUMMARY, "options": options}))
         });
-        match entry {
-            Ok(v) => list.push(v),
-            Err(_) => {
-                list.push(json!({"name": kind.name(), "summary": "not built yet", "options": []}))
-            }
-        }
+        list.push(entry?);
     }
     if args.json {
         return print_json(&json!(list));

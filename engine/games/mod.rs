@@ -58,13 +58,8 @@ impl GameKind {
     }
 }
 
-/// The error for a game whose module is not built yet.
-pub fn not_built(kind: GameKind) -> Error {
-    Error::request(format!("{} is not built yet", kind.name()))
-}
-
-/// Runs `$body` with `$G` bound to the game type of `$kind` (a [`GameKind`]). `$body` must
-/// evaluate to a `Result<_, E>` where `E: From<tabula::Error>`, so an unbuilt game is an error.
+/// Runs `$body` with `$G` bound to the game type of `$kind` (a [`GameKind`]), so generic code
+/// (the command line, tests) can serve every game through one function.
 #[macro_export]
 macro_rules! with_game {
     ($kind:expr, $G:ident => $body:expr) => {
