@@ -338,3 +338,43 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn positions_from_parts_are_checked_like_text() {
+    use tabula::games::onitama::{Bitboard, Color};
+    let card = |n: &str| Card::from_name(n).unwrap();
+    let (red, blue, side) = (
+        [card("tiger"), card("crab")],
+        [card("boar"), card("ox")],
+        card("eel"),
+    );
+    // Masters on c1 (bit 2) and c5 (bit 22), a red student on a1, a blue student on e5.
+    let masters = [Bitboard(1 << 2), Bitboard(1 << 22)];
+    let pieces = [Bitboard(1 << 2 | 1), Bitboard(1 << 22 | 1 << 24)];
+    let built = Onitama::from_parts(pieces, masters, red, blue, side, Color::Blue, 300).unwrap();
+    let read = Onitama::from_notation(
+        "2m1s/5/5/5/S1M2 b tiger,crab boar,ox eel",
+        &GameOptions::new(),
+    )
+    .unwrap();
+    assert_eq!(built.notation(), read.notation());
+    assert_eq!(built.hash(), read.hash());
+
+    let both = [Bitboard(1 << 2 | 1), Bitboard(1 << 22 | 1)];
+    let err = Onitama::from_parts(both, masters, red, blue, side, Color::Blue, 300).unwrap_err();
+    assert!(err.message.contains("both colours"), "{err}");
+    let stray = [Bitboard(1), Bitboard(1 << 22)];
+    let err = Onitama::from_parts(stray, masters, red, blue, side, Color::Blue, 300).unwrap_err();
+    assert!(err.message.contains("not among"), "{err}");
+    let err = Onitama::from_parts(
+        pieces,
+        masters,
+        red,
+        [card("tiger"), card("ox")],
+        side,
+        Color::Blue,
+        300,
+    )
+    .unwrap_err();
+    assert!(err.message.contains("card tiger appears"), "{err}");
+}

@@ -34,44 +34,90 @@ pub fn parse_position(text: &str, ply_limit: u32) -> Result<Onitama, Error> {
     let red = parse_hand(fields[2], "Red's hand")?;
     let blue = parse_hand(fields[3], "Blue's hand")?;
     let side_card = parse_card(fields[4], "the side card")?;
-    let placed = [
-        (red[0], "Red's hand"),
-        (red[1], "Red's hand"),
-        (blue[0], "Blue's hand"),
-        (blue[1], "Blue's hand"),
-        (side_card, "the side card"),
-    ];
-    for (i, (card, place)) in placed.iter().enumerate() {
-        if let Some((_, other)) = placed[i + 1..].iter().find(|(c, _)| c == card) {
-            let where_ = if place == other {
-                format!("twice in {place}")
-            } else {
-                format!("in {place} and in {other}")
-            };
+    Onitama::from_parts(pieces, masters, red, blue, side_card, to_move, ply_limit)
+}
+
+impl Onitama {
+    /// A position from its parts (each colour's pawns and master, the hands, the side card, the
+    /// side to move), checked as a position read from text is: at most one master and four
+    /// students a colour, no square held twice, five distinct cards, not both colours lost.
+    /// Analysis code builds positions with it without going through text.
+    pub fn from_parts(
+        pieces: [Bitboard; 2],
+        masters: [Bitboard; 2],
+        red: [Card; 2],
+        blue: [Card; 2],
+        side_card: Card,
+        to_move: Color,
+        ply_limit: u32,
+    ) -> Result<Onitama, Error> {
+        if !(pieces[0] & pieces[1]).is_empty() {
+            return Err(Error::position("a square holds pawns of both colours"));
+        }
+        if !(masters[0] & !pieces[0]).is_empty() || !(masters[1] & !pieces[1]).is_empty() {
+            return Err(Error::position("a master is not among its colour's pawns"));
+        }
+        check_pieces(pieces, masters)?;
+        let placed = [
+            (red[0], "Red's hand"),
+            (red[1], "Red's hand"),
+            (blue[0], "Blue's hand"),
+            (blue[1], "Blue's hand"),
+            (side_card, "the side card"),
+        ];
+        for (i, (card, place)) in placed.iter().enumerate() {
+            if let Some((_, other)) = placed[i + 1..].iter().find(|(c, _)| c == card) {
+                let where_ = if place == other {
+                    format!("twice in {place}")
+                } else {
+                    format!("in {place} and in {other}")
+                };
+                return Err(Error::position(format!(
+                    "card {card} appears {where_}; the five cards must differ"
+                )));
+            }
+        }
+        let red_lost = masters[0].is_empty() || masters[1] == RED_TEMPLE;
+        let blue_lost = masters[1].is_empty() || masters[0] == BLUE_TEMPLE;
+        if red_lost && blue_lost {
+            return Err(Error::position(
+                "both colours have lost (a master missing or on the enemy temple arch on each side)"
+                    .to_string(),
+            ));
+        }
+        let mut state = Onitama {
+            pieces,
+            masters,
+            hash: 0,
+            hands: [sorted(red[0], red[1]), sorted(blue[0], blue[1])],
+            side_card,
+            to_move,
+            ply_limit,
+        };
+        state.hash = state.scratch_hash();
+        Ok(state)
+    }
+}
+
+/// At most one master and four students of each colour.
+fn check_pieces(pieces: [Bitboard; 2], masters: [Bitboard; 2]) -> Result<(), Error> {
+    for color in Color::BOTH {
+        let c = color.index();
+        let name = if color == Color::Red { "Red" } else { "Blue" };
+        if masters[c].len() > 1 {
             return Err(Error::position(format!(
-                "card {card} appears {where_}; the five cards must differ"
+                "{name} has {} masters, at most 1",
+                masters[c].len()
+            )));
+        }
+        let students = (pieces[c] ^ masters[c]).len();
+        if students > 4 {
+            return Err(Error::position(format!(
+                "{name} has {students} students, at most 4"
             )));
         }
     }
-    let red_lost = masters[0].is_empty() || masters[1] == RED_TEMPLE;
-    let blue_lost = masters[1].is_empty() || masters[0] == BLUE_TEMPLE;
-    if red_lost && blue_lost {
-        return Err(Error::position(
-            "both colours have lost (a master missing or on the enemy temple arch on each side)"
-                .to_string(),
-        ));
-    }
-    let mut state = Onitama {
-        pieces,
-        masters,
-        hash: 0,
-        hands: [sorted(red[0], red[1]), sorted(blue[0], blue[1])],
-        side_card,
-        to_move,
-        ply_limit,
-    };
-    state.hash = state.scratch_hash();
-    Ok(state)
+    Ok(())
 }
 
 /// Reads the board field into the pawn and master sets of each colour.
@@ -118,22 +164,7 @@ fn parse_board(board: &str) -> Result<([Bitboard; 2], [Bitboard; 2]), Error> {
             )));
         }
     }
-    for color in Color::BOTH {
-        let c = color.index();
-        let name = if color == Color::Red { "Red" } else { "Blue" };
-        if masters[c].len() > 1 {
-            return Err(Error::position(format!(
-                "{name} has {} masters, at most 1",
-                masters[c].len()
-            )));
-        }
-        let students = (pieces[c] ^ masters[c]).len();
-        if students > 4 {
-            return Err(Error::position(format!(
-                "{name} has {students} students, at most 4"
-            )));
-        }
-    }
+    check_pieces(pieces, masters)?;
     Ok((pieces, masters))
 }
 

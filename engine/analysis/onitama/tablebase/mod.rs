@@ -13,7 +13,7 @@ pub mod index;
 
 use crate::analysis::onitama::cardset::{self, CardSet};
 use crate::game::Game;
-use crate::games::onitama::{Color, Move, Onitama};
+use crate::games::onitama::{Bitboard, Color, Move, Onitama, DEFAULT_PLY_LIMIT};
 
 use index::{Material, Placement};
 
@@ -77,52 +77,20 @@ pub fn position(
     distribution: usize,
     side: usize,
 ) -> Option<Onitama> {
-    let mut board = String::new();
-    for rank in (0..5).rev() {
-        let mut empty = 0;
-        for file in 0..5 {
-            let sq = rank * 5 + file;
-            let c = if p.masters[0] == sq {
-                'M'
-            } else if p.masters[1] == sq {
-                'm'
-            } else if p.students[0] & (1 << sq) != 0 {
-                'S'
-            } else if p.students[1] & (1 << sq) != 0 {
-                's'
-            } else {
-                empty += 1;
-                continue;
-            };
-            if empty > 0 {
-                board.push(char::from(b'0' + empty));
-                empty = 0;
-            }
-            board.push(c);
-        }
-        if empty > 0 {
-            board.push(char::from(b'0' + empty));
-        }
-        if rank > 0 {
-            board.push('/');
-        }
-    }
+    let masters = p.masters.map(|sq| Bitboard(1 << sq));
+    let pieces = [0, 1].map(|c| Bitboard(p.students[c]) | masters[c]);
     let dist = &cardset::DISTS[distribution];
-    let hand = |c: usize| {
-        format!(
-            "{},{}",
-            cards.card(dist.hands[c][0]),
-            cards.card(dist.hands[c][1])
-        )
-    };
-    let text = format!(
-        "{board} {} {} {} {}",
-        Color::from_index(side).letter(),
+    let hand = |c: usize| [cards.card(dist.hands[c][0]), cards.card(dist.hands[c][1])];
+    Onitama::from_parts(
+        pieces,
+        masters,
         hand(0),
         hand(1),
-        cards.card(dist.side)
-    );
-    Onitama::from_notation(&text, &crate::options::GameOptions::new()).ok()
+        cards.card(dist.side),
+        Color::from_index(side),
+        DEFAULT_PLY_LIMIT,
+    )
+    .ok()
 }
 
 /// Values bit-packed `bits` to a position.
