@@ -110,7 +110,7 @@ fn build(args: TablebaseArgs) -> Result<(), CliError> {
     let started = Instant::now();
     let tb = tablebase::build(cards, args.pieces, args.threads, &|p| {
         bar.set_position(p.done * 1000 / p.total.max(1));
-        bar.set_message(format!("{} pass {}", p.material.name(), p.pass));
+        bar.set_message(format!("pass {}", p.pass));
     })?;
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();

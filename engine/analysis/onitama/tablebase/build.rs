@@ -1,183 +1,534 @@
-//! Building the tables by retrograde analysis, material by material (fewest pieces first, so a
-//! capture always leads into a table already finished).
+//! Building the tables by retrograde analysis, every material at once.
 //!
-//! Each material is solved by passes over all its positions, in parallel over rayon. Pass `n`
-//! finds the positions won in `n` plies (odd `n`: some move leads to a position lost in `n - 1`)
-//! or lost in `n` plies (even `n`: every move leads to a position won in at most `n - 1`). Values
-//! are written in place: a value set in pass `n` has distance `n`, which the checks of pass `n`
-//! never accept, so threads racing on a value cannot change the result. Positions still unknown
-//! when two passes in a row find nothing (and no capture can lead to a longer result) are draws.
-//! The moves of a placement are generated once per card and shared by its 60 positions.
+//! The 30 card distributions of one layout (see [`index`](super::index)) are one 30-bit mask,
+//! so one move of the board answers 30 positions with a few bit operations: the distribution
+//! after a move depends only on the distribution before it and the card played, which
+//! [`Cards::unmap`] turns into a table lookup on the mask. All positions have Red to move; a
+//! move is followed by turning the board (the colour-swapped image), so the child of a move is
+//! again a Red-to-move position.
+//!
+//! Pass 1 finds the wins in one ply (the enemy master captured or the temple arch reached).
+//! After that each pass works backwards from the positions the previous pass decided (the
+//! *frontier*): pass `n` is odd when it finds the wins in `n` plies (every predecessor of a
+//! position lost in `n - 1` that is not yet decided) and even when it finds the losses in `n`
+//! plies (predecessors of a position won in `n - 1`, kept if every one of their moves now leads
+//! to a won position). The work therefore follows the frontier instead of sweeping every
+//! position on every pass. A pass that decides nothing ends the build; what is left is drawn.
+//!
+//! Threads share the masks through relaxed atomics. In a win pass the only writes are `fetch_or`
+//! of win bits, and the thread that sets a bit is the one that records its distance; in a loss
+//! pass candidates are first gathered with `fetch_or`, then each block is verified by one thread.
 
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
-use super::index::{Material, Placement, BLUE_TEMPLE, RED_TEMPLE};
-use super::{pack, MaterialTable, Tablebase};
+use super::index::{Material, Placement, BLUE_TEMPLE, FULL, MAX_STUDENTS, RED_TEMPLE};
+use super::{MaterialTable, Packed, Tablebase};
 use crate::analysis::onitama::cardset::{CardSet, DISTRIBUTIONS, DISTS, NEXT, SWAP};
 use crate::error::Error;
 use crate::games::onitama::{Color, Square};
 
-/// A child reference meaning "this move wins at once" (master captured or temple arch reached).
-const WIN_NOW: u64 = u64::MAX;
-/// Marks a child stored as its colour-swapped image (look up the swapped distribution and side).
-const SWAPPED: u64 = 1 << 55;
-/// The bits of a child reference that hold the position number.
-const INDEX_BITS: u64 = (1 << 55) - 1;
+/// Every distribution.
+const ALL: u32 = (1 << DISTRIBUTIONS) - 1;
 /// The longest distance a build-time byte holds (value `d + 1`).
 const MAX_DISTANCE: u32 = 254;
-/// Placements handed to a thread at a time.
-const CHUNK: usize = 64;
 
 /// How far a build has got, for progress bars.
 #[derive(Clone, Copy, Debug)]
 pub struct BuildProgress {
-    /// Positions in the materials finished so far plus the current one's resolved positions.
+    /// Positions decided so far (draws are only known at the end).
     pub done: u64,
     /// Positions in all materials.
     pub total: u64,
-    /// The material being solved.
-    pub material: Material,
-    /// The pass just finished in it.
+    /// The pass just finished (its number is the distance of what it found).
     pub pass: u32,
 }
 
-/// The moves of one placement: per side and card slot, the child of every jump.
-struct PlacementMoves {
-    children: [[[u64; 20]; 5]; 2],
-    len: [[u8; 5]; 2],
+/// The card geometry and distribution maps of one card set, from Red's side.
+struct Cards {
+    /// `targets[card][square]`: where a Red pawn on the square may jump with the card.
+    targets: [[u32; 25]; 5],
+    /// `sources[card][square]`: the squares from which a Red pawn reaches the square.
+    sources: [[u32; 25]; 5],
+    /// The distributions in which Red holds the card.
+    hand: [u32; 5],
+    /// The distributions in which the card is the side card.
+    side: [u32; 5],
+    /// The parents of each child distribution bit, a byte of the mask at a time.
+    unmap: [[u32; 256]; 4],
 }
 
-/// Where each material's values live during the build.
-struct Builder<'a> {
-    cards: CardSet,
-    materials: &'a [Material],
-    done: &'a [Vec<u8>],
-    current: &'a [AtomicU8],
-    current_id: usize,
-    /// Material id by student counts.
-    ids: [[u8; 5]; 5],
+impl Cards {
+    fn new(cards: CardSet) -> Cards {
+        let mut targets = [[0; 25]; 5];
+        let mut sources = [[0; 25]; 5];
+        for (c, (t, s)) in targets.iter_mut().zip(&mut sources).enumerate() {
+            let card = cards.card(c as u8);
+            for (sq, t) in t.iter_mut().enumerate() {
+                *t = card
+                    .targets(Color::Red, Square::from_index(sq).expect("a square"))
+                    .0;
+                let mut bits = *t;
+                while bits != 0 {
+                    s[bits.trailing_zeros() as usize] |= 1 << sq;
+                    bits &= bits - 1;
+                }
+            }
+        }
+        let (mut hand, mut side) = ([0; 5], [0; 5]);
+        let mut parents = [0u32; DISTRIBUTIONS];
+        for (d, dist) in DISTS.iter().enumerate() {
+            hand[dist.hands[0][0] as usize] |= 1 << d;
+            hand[dist.hands[0][1] as usize] |= 1 << d;
+            side[dist.side as usize] |= 1 << d;
+            // Red plays its k-th card, then the board turns: the hands swap.
+            for next in NEXT[d][0] {
+                parents[SWAP[next as usize] as usize] |= 1 << d;
+            }
+        }
+        let mut unmap = [[0; 256]; 4];
+        for (i, table) in unmap.iter_mut().enumerate() {
+            for (v, out) in table.iter_mut().enumerate() {
+                for (j, p) in parents.iter().enumerate().skip(8 * i).take(8) {
+                    if v >> (j - 8 * i) & 1 == 1 {
+                        *out |= p;
+                    }
+                }
+            }
+        }
+        Cards {
+            targets,
+            sources,
+            hand,
+            side,
+            unmap,
+        }
+    }
+
+    /// The parent distributions of the child distributions in `m`: a child's side card is the
+    /// card just played, so each child bit has the two parents that held it with either of the
+    /// child's Red... (after turning, Blue's) hand cards aside.
+    #[inline(always)]
+    fn unmap(&self, m: u32) -> u32 {
+        self.unmap[0][(m & 255) as usize]
+            | self.unmap[1][(m >> 8 & 255) as usize]
+            | self.unmap[2][(m >> 16 & 255) as usize]
+            | self.unmap[3][(m >> 24) as usize]
+    }
+
+    /// The distributions in which Red cannot move at all (neither card has a jump) and so must
+    /// pass.
+    fn no_moves(&self, p: &Placement) -> u32 {
+        let own = p.pieces(0);
+        let mut movable = 0;
+        for c in 0..5 {
+            let mut froms = own;
+            while froms != 0 {
+                let f = froms.trailing_zeros() as usize;
+                froms &= froms - 1;
+                if self.targets[c][f] & !own != 0 {
+                    movable |= self.hand[c];
+                    break;
+                }
+            }
+        }
+        !movable & ALL
+    }
 }
 
-impl Builder<'_> {
-    /// The children of every jump of `p`.
-    fn moves(&self, p: &Placement) -> PlacementMoves {
-        let mut out = PlacementMoves {
-            children: [[[0; 20]; 5]; 2],
-            len: [[0; 5]; 2],
+/// One material's masks and distances during the build.
+struct Table {
+    material: Material,
+    /// Layouts per student block.
+    block: usize,
+    /// Distributions won for Red, per layout.
+    win: Vec<AtomicU32>,
+    /// Distributions lost for Red, per layout.
+    loss: Vec<AtomicU32>,
+    /// The frontier found by the last pass and the one being found.
+    front: [Vec<AtomicU32>; 2],
+    /// Per block: whether its frontier has any bit.
+    flags: [Vec<AtomicBool>; 2],
+    /// `distance + 1` per position (`0`: undecided).
+    dtm: Vec<AtomicU8>,
+}
+
+impl Table {
+    fn new(material: Material) -> Table {
+        let layouts = material.placements() as usize;
+        let blocks = material.blocks() as usize;
+        let masks = || {
+            (0..layouts)
+                .into_par_iter()
+                .map(|_| AtomicU32::new(0))
+                .collect()
         };
-        for us in 0..2 {
-            let them = 1 - us;
-            let color = Color::from_index(us);
-            let own = p.pieces(us);
-            let enemy_temple = if us == 0 { BLUE_TEMPLE } else { RED_TEMPLE };
-            for slot in 0..5u8 {
-                let card = self.cards.card(slot);
-                let mut n = 0;
+        let flags = || {
+            (0..blocks)
+                .into_par_iter()
+                .map(|_| AtomicBool::new(false))
+                .collect()
+        };
+        Table {
+            material,
+            block: material.block_size() as usize,
+            win: masks(),
+            loss: masks(),
+            front: [masks(), masks()],
+            flags: [flags(), flags()],
+            dtm: (0..layouts * DISTRIBUTIONS)
+                .into_par_iter()
+                .map(|_| AtomicU8::new(0))
+                .collect(),
+        }
+    }
+
+    /// Records `bits` of layout `l` as decided with stored value `value`.
+    #[inline]
+    fn record(&self, l: usize, mut bits: u32, value: u8) {
+        while bits != 0 {
+            let d = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            self.dtm[l * DISTRIBUTIONS + d].store(value, Relaxed);
+        }
+    }
+
+    /// The bits of layout `l` not yet won or lost.
+    #[inline(always)]
+    fn undecided(&self, l: usize) -> u32 {
+        !(self.win[l].load(Relaxed) | self.loss[l].load(Relaxed))
+    }
+}
+
+/// The whole build's state.
+struct Builder {
+    cards: Cards,
+    tables: Vec<Table>,
+    /// Table number by student counts (`u8::MAX`: beyond the piece limit).
+    ids: [[u8; MAX_STUDENTS + 1]; MAX_STUDENTS + 1],
+}
+
+/// Calls `f` with every layout of a block: its number and its placement.
+#[inline]
+fn for_layouts(m: Material, block: usize, mut f: impl FnMut(usize, Placement)) {
+    let students = m.block_students(block as u64);
+    let free = !(students[0] | students[1]) & FULL;
+    let mut l = block * m.block_size() as usize;
+    let mut reds = free;
+    while reds != 0 {
+        let rm = reds.trailing_zeros() as u8;
+        reds &= reds - 1;
+        let mut blues = free & !(1 << rm);
+        while blues != 0 {
+            let bm = blues.trailing_zeros() as u8;
+            blues &= blues - 1;
+            f(
+                l,
+                Placement {
+                    masters: [rm, bm],
+                    students,
+                },
+            );
+            l += 1;
+        }
+    }
+}
+
+/// What a Red move from a placement leads to.
+enum Child {
+    /// The move wins at once.
+    Win,
+    /// The table and layout of the position after the move, turned to Red to move.
+    At(usize, usize),
+    /// A position beyond the tables (cannot happen: moves never add pieces).
+    Outside,
+}
+
+impl Builder {
+    /// The table and layout of a placement, if its material is covered.
+    #[inline(always)]
+    fn locate(&self, p: &Placement) -> Option<(usize, usize)> {
+        let r = p.students[0].count_ones() as usize;
+        let b = p.students[1].count_ones() as usize;
+        let id = *self.ids.get(r)?.get(b)?;
+        if id == u8::MAX {
+            return None;
+        }
+        Some((id as usize, p.rank() as usize))
+    }
+
+    /// The child of Red's jump `from` -> `to` in `p`.
+    #[inline(always)]
+    fn child(&self, p: &Placement, from: u8, to: u8) -> Child {
+        let is_master = from == p.masters[0];
+        if to == p.masters[1] || (is_master && to == BLUE_TEMPLE) {
+            return Child::Win;
+        }
+        let mut y = *p;
+        if is_master {
+            y.masters[0] = to;
+        } else {
+            y.students[0] ^= (1 << from) | (1 << to);
+        }
+        y.students[1] &= !(1 << to);
+        match self.locate(&y.swapped()) {
+            Some((t, l)) => Child::At(t, l),
+            None => Child::Outside,
+        }
+    }
+
+    /// Pass 1 on one block: terminal losses and wins in one ply.
+    fn first_pass(&self, t: usize, block: usize) -> u64 {
+        let tab = &self.tables[t];
+        let mut found = 0;
+        let mut any = false;
+        for_layouts(tab.material, block, |l, p| {
+            let [rm, bm] = p.masters;
+            if rm == BLUE_TEMPLE {
+                return; // Red has already won: no Red-to-move position is like this.
+            }
+            if bm == RED_TEMPLE {
+                tab.loss[l].store(ALL, Relaxed);
+                tab.record(l, ALL, 1);
+                found += u64::from(DISTRIBUTIONS as u32);
+                return;
+            }
+            let own = p.pieces(0);
+            let mut wins = 0;
+            for c in 0..5 {
+                let mut reach = self.cards.targets[c][rm as usize] & (1 << BLUE_TEMPLE) & !own;
                 let mut froms = own;
                 while froms != 0 {
-                    let from = froms.trailing_zeros() as u8;
+                    let f = froms.trailing_zeros() as usize;
                     froms &= froms - 1;
-                    let sq = Square::from_index(from as usize).expect("a square");
-                    let mut targets = card.targets(color, sq).0 & !own;
-                    while targets != 0 {
-                        let to = targets.trailing_zeros() as u8;
-                        targets &= targets - 1;
-                        let is_master = from == p.masters[us];
-                        let child = if to == p.masters[them] || (is_master && to == enemy_temple) {
-                            WIN_NOW
-                        } else {
-                            let mut c = *p;
-                            if is_master {
-                                c.masters[us] = to;
-                            } else {
-                                c.students[us] ^= (1 << from) | (1 << to);
-                            }
-                            c.students[them] &= !(1 << to);
-                            let mut m = c.material();
-                            let mut flag = 0;
-                            if m.is_swapped() {
-                                c = c.swapped();
-                                m = c.material();
-                                flag = SWAPPED;
-                            }
-                            let id = self.ids[m.students[0] as usize][m.students[1] as usize];
-                            (u64::from(id) << 56) | flag | (c.rank() * 60)
-                        };
-                        out.children[us][slot as usize][n] = child;
-                        n += 1;
-                    }
+                    reach |= self.cards.targets[c][f] & (1 << bm);
                 }
-                out.len[us][slot as usize] = n as u8;
+                if reach != 0 {
+                    wins |= self.cards.hand[c];
+                }
             }
-        }
-        out
-    }
-
-    /// The build-time value (`0` unknown, else distance + 1) of a child reference, with
-    /// distribution `d` and `side` to move.
-    #[inline(always)]
-    fn value(&self, child: u64, d: usize, side: usize) -> u8 {
-        if child == WIN_NOW {
-            return 1; // the child is lost at once: distance 0
-        }
-        let id = (child >> 56) as usize;
-        let offset = if child & SWAPPED != 0 {
-            SWAP[d] as usize * 2 + (1 - side)
-        } else {
-            d * 2 + side
-        };
-        let index = (child & INDEX_BITS) as usize + offset;
-        if id == self.current_id {
-            self.current[index].load(Ordering::Relaxed)
-        } else {
-            self.done[id][index]
-        }
-    }
-
-    /// Whether the position (`base` + distribution `d`, `us` to move) is decided in pass `n`.
-    #[inline]
-    fn decided(&self, moves: &PlacementMoves, base: u64, d: usize, us: usize, n: u32) -> bool {
-        let hand = DISTS[d].hands[us];
-        let next = NEXT[d][us];
-        let want_win = n % 2 == 1;
-        let n = n as u8;
-        // Accepts a child value: for a win, any child lost in n - 1; for a loss, all children won
-        // within n - 1.
-        let mut any = false;
-        for k in 0..2 {
-            let slot = hand[k] as usize;
-            let nd = next[k] as usize;
-            let len = moves.len[us][slot] as usize;
-            for &child in &moves.children[us][slot][..len] {
+            if wins != 0 {
+                tab.win[l].store(wins, Relaxed);
+                tab.front[0][l].store(wins, Relaxed);
+                tab.record(l, wins, 2);
+                found += u64::from(wins.count_ones());
                 any = true;
-                let v = self.value(child, nd, 1 - us);
-                if want_win {
-                    if v == n {
-                        return true;
-                    }
-                } else if v == 0 || v % 2 == 1 || v > n {
-                    return false;
-                }
             }
-        }
-        if !any {
-            // No jump: the two passes, each giving one card away.
-            let id = (self.current_id as u64) << 56;
-            for &to in &next {
-                let v = self.value(id | base, to as usize, 1 - us);
-                if want_win {
-                    if v == n {
-                        return true;
-                    }
-                } else if v == 0 || v % 2 == 1 || v > n {
-                    return false;
-                }
-            }
-        }
-        !want_win
+        });
+        tab.flags[0][block].store(any, Relaxed);
+        found
     }
+
+    /// Calls `emit(parent, bits)` for every predecessor of layout `c` whose distributions
+    /// `bits` lead into the distributions `mask` of `c` (Red to move in both; the parent's move
+    /// is followed by turning the board).
+    #[inline]
+    fn predecessors(&self, c: &Placement, mask: u32, mut emit: impl FnMut(&Placement, u32)) {
+        let y = c.swapped(); // the position right after the parent's move, Blue to move
+        if y.masters[0] == BLUE_TEMPLE || y.masters[1] == RED_TEMPLE {
+            return; // the parent's move ended the game: no frontier position is like this
+        }
+        let occupied = y.pieces(0) | y.pieces(1);
+        let mut no_moves = None;
+        for card in 0..5 {
+            let sub = mask & self.cards.side[card];
+            if sub == 0 {
+                continue;
+            }
+            let bits = self.cards.unmap(sub);
+            let mut pieces = y.pieces(0);
+            while pieces != 0 {
+                let t = pieces.trailing_zeros() as u8;
+                pieces &= pieces - 1;
+                let is_master = t == y.masters[0];
+                let mut froms = self.cards.sources[card][t as usize] & !occupied;
+                if is_master {
+                    froms &= !(1 << BLUE_TEMPLE);
+                }
+                while froms != 0 {
+                    let f = froms.trailing_zeros() as u8;
+                    froms &= froms - 1;
+                    let mut p = y;
+                    if is_master {
+                        p.masters[0] = f;
+                    } else {
+                        p.students[0] ^= (1 << t) | (1 << f);
+                    }
+                    emit(&p, bits);
+                    // The same jump capturing a Blue student on `t`.
+                    if (p.students[1].count_ones() as usize) < MAX_STUDENTS {
+                        p.students[1] |= 1 << t;
+                        emit(&p, bits);
+                    }
+                }
+            }
+            // A pass: the parent is `y` itself, where Red could not move.
+            let nm = *no_moves.get_or_insert_with(|| self.cards.no_moves(&y));
+            if nm & bits != 0 {
+                emit(&y, nm & bits);
+            }
+        }
+    }
+
+    /// A win pass on one frontier block: every undecided predecessor of a lost position is won
+    /// in `n` plies. Returns the positions found.
+    fn win_pass(&self, t: usize, block: usize, cur: usize, n: u32) -> u64 {
+        let tab = &self.tables[t];
+        let mut found = 0;
+        for_layouts(tab.material, block, |l, c| {
+            let mask = tab.front[cur][l].load(Relaxed);
+            if mask == 0 {
+                return;
+            }
+            self.predecessors(&c, mask, |p, bits| {
+                let Some((pt, pl)) = self.locate(p) else {
+                    return;
+                };
+                let ptab = &self.tables[pt];
+                let bits = bits & ptab.undecided(pl);
+                if bits == 0 {
+                    return;
+                }
+                let newly = bits & !ptab.win[pl].fetch_or(bits, Relaxed);
+                if newly != 0 {
+                    ptab.front[1 - cur][pl].fetch_or(newly, Relaxed);
+                    ptab.flags[1 - cur][pl / ptab.block].store(true, Relaxed);
+                    ptab.record(pl, newly, n as u8 + 1);
+                    found += u64::from(newly.count_ones());
+                }
+            });
+        });
+        found
+    }
+
+    /// The first half of a loss pass on one frontier block: marks the undecided predecessors of
+    /// won positions as candidates.
+    fn loss_candidates(&self, t: usize, block: usize, cur: usize) {
+        let tab = &self.tables[t];
+        for_layouts(tab.material, block, |l, c| {
+            let mask = tab.front[cur][l].load(Relaxed);
+            if mask == 0 {
+                return;
+            }
+            self.predecessors(&c, mask, |p, bits| {
+                let Some((pt, pl)) = self.locate(p) else {
+                    return;
+                };
+                let ptab = &self.tables[pt];
+                let bits = bits & ptab.undecided(pl);
+                let front = &ptab.front[1 - cur][pl];
+                if bits & !front.load(Relaxed) != 0 {
+                    front.fetch_or(bits, Relaxed);
+                    ptab.flags[1 - cur][pl / ptab.block].store(true, Relaxed);
+                }
+            });
+        });
+    }
+
+    /// The second half of a loss pass on one block: keeps the candidates all of whose moves
+    /// lead to won positions; they are lost in `n` plies.
+    fn loss_verify(&self, t: usize, block: usize, next: usize, n: u32) -> u64 {
+        let tab = &self.tables[t];
+        let mut found = 0;
+        let mut any = false;
+        for_layouts(tab.material, block, |l, p| {
+            let cand = tab.front[next][l].load(Relaxed);
+            if cand == 0 {
+                return;
+            }
+            let lost = self.all_moves_lose(&p, cand);
+            tab.front[next][l].store(lost, Relaxed);
+            if lost != 0 {
+                tab.loss[l].fetch_or(lost, Relaxed);
+                tab.record(l, lost, n as u8 + 1);
+                found += u64::from(lost.count_ones());
+                any = true;
+            }
+        });
+        tab.flags[next][block].store(any, Relaxed);
+        found
+    }
+
+    /// Of the distributions `cand` of `p`, those in which every move (or pass) leads to a
+    /// position won for the opponent.
+    fn all_moves_lose(&self, p: &Placement, cand: u32) -> u32 {
+        let cards = &self.cards;
+        let own = p.pieces(0);
+        let mut ok = cand;
+        for c in 0..5 {
+            let hand = cards.hand[c];
+            if ok & hand == 0 {
+                continue;
+            }
+            let mut froms = own;
+            while froms != 0 && ok & hand != 0 {
+                let f = froms.trailing_zeros() as u8;
+                froms &= froms - 1;
+                let mut tos = cards.targets[c][f as usize] & !own;
+                while tos != 0 {
+                    let to = tos.trailing_zeros() as u8;
+                    tos &= tos - 1;
+                    let won = match self.child(p, f, to) {
+                        Child::Win => 0,
+                        Child::At(t, l) => {
+                            cards.unmap(self.tables[t].win[l].load(Relaxed) & cards.side[c])
+                        }
+                        Child::Outside => 0,
+                    };
+                    ok &= won | !hand;
+                    if ok & hand == 0 {
+                        break;
+                    }
+                }
+            }
+            if ok == 0 {
+                return 0;
+            }
+        }
+        // Where Red cannot move it passes, giving either card away: the child is the turned
+        // board itself.
+        let nm = cards.no_moves(p) & ok;
+        if nm != 0 {
+            let y = p.swapped();
+            let won = match self.locate(&y) {
+                Some((t, l)) => self.tables[t].win[l].load(Relaxed),
+                None => 0,
+            };
+            for c in 0..5 {
+                ok &= cards.unmap(won & cards.side[c]) | !(cards.hand[c] & nm);
+            }
+        }
+        ok
+    }
+}
+
+/// Packs build-time values in as few bits as the largest needs, in parallel (64 values fill
+/// exactly `bits` words, so each group of 64 is packed on its own).
+fn pack(values: &[AtomicU8]) -> Packed {
+    let top = values
+        .par_iter()
+        .map(|v| v.load(Relaxed))
+        .max()
+        .unwrap_or(0);
+    let bits = (8 - top.leading_zeros()).max(1);
+    let len = values.len() as u64;
+    let mut words = vec![0u64; (len * u64::from(bits)).div_ceil(64) as usize];
+    words
+        .par_chunks_mut(bits as usize)
+        .zip(values.par_chunks(64))
+        .for_each(|(out, group)| {
+            for (i, v) in group.iter().enumerate() {
+                let v = u64::from(v.load(Relaxed));
+                let bit = i as u64 * u64::from(bits);
+                let (w, s) = ((bit / 64) as usize, (bit % 64) as u32);
+                out[w] |= v << s;
+                if s + bits > 64 {
+                    out[w + 1] |= v >> (64 - s);
+                }
+            }
+        });
+    Packed { bits, len, words }
 }
 
 /// Builds the tables of `cards` for every position with at most `pieces` pawns on the board, on
@@ -197,111 +548,83 @@ pub fn build(
         .num_threads(threads.max(1))
         .build()
         .map_err(|e| Error::request(format!("cannot start {threads} threads: {e}")))?;
-    let materials = Material::stored_up_to(pieces);
+    let materials = Material::up_to(pieces);
     let total: u64 = materials.iter().map(|m| m.positions()).sum();
-    let mut ids = [[u8::MAX; 5]; 5];
+    let mut ids = [[u8::MAX; MAX_STUDENTS + 1]; MAX_STUDENTS + 1];
     for (i, m) in materials.iter().enumerate() {
         ids[m.students[0] as usize][m.students[1] as usize] = i as u8;
     }
-    let mut done: Vec<Vec<u8>> = Vec::new();
-    let mut finished = 0u64;
-    let mut max_distance = 0u8;
-    for (id, &material) in materials.iter().enumerate() {
-        let size = material.positions() as usize;
-        let current: Vec<AtomicU8> = (0..size).map(|_| AtomicU8::new(0)).collect();
-        let placements = material.placements() as usize;
+    pool.install(|| {
         let b = Builder {
-            cards,
-            materials: &materials,
-            done: &done,
-            current: &current,
-            current_id: id,
+            cards: Cards::new(cards),
+            tables: materials.iter().map(|&m| Table::new(m)).collect(),
             ids,
         };
-        let _ = b.materials;
-        // Terminal placements: the side to move has lost (distance 0) when the enemy master
-        // stands on its temple arch; the other side to move cannot arise.
-        pool.install(|| {
-            (0..placements).into_par_iter().for_each(|r| {
-                let p = Placement::unrank(material, r as u64);
-                if p.is_terminal() {
-                    let loser = if p.masters[0] == BLUE_TEMPLE { 1 } else { 0 };
-                    for d in 0..DISTRIBUTIONS {
-                        current[r * 60 + d * 2 + loser].store(1, Ordering::Relaxed);
-                    }
-                }
-            })
+        let every: Vec<(usize, usize)> = b
+            .tables
+            .iter()
+            .enumerate()
+            .flat_map(|(t, tab)| (0..tab.material.blocks() as usize).map(move |k| (t, k)))
+            .collect();
+        let mut done: u64 = every.par_iter().map(|&(t, k)| b.first_pass(t, k)).sum();
+        progress(&BuildProgress {
+            done,
+            total,
+            pass: 1,
         });
-        let mut quiet = 0;
-        let mut pass = 1u32;
-        let resolved = AtomicU64::new(0);
-        loop {
-            let found = AtomicU64::new(0);
-            pool.install(|| {
-                (0..placements.div_ceil(CHUNK))
-                    .into_par_iter()
-                    .for_each(|chunk| {
-                        let mut count = 0;
-                        let end = ((chunk + 1) * CHUNK).min(placements);
-                        for r in chunk * CHUNK..end {
-                            let base = r * 60;
-                            if current[base..base + 60]
-                                .iter()
-                                .all(|v| v.load(Ordering::Relaxed) != 0)
-                            {
-                                continue;
-                            }
-                            let p = Placement::unrank(material, r as u64);
-                            if p.is_terminal() {
-                                continue;
-                            }
-                            let moves = b.moves(&p);
-                            for d in 0..DISTRIBUTIONS {
-                                for us in 0..2 {
-                                    let i = base + d * 2 + us;
-                                    if current[i].load(Ordering::Relaxed) == 0
-                                        && b.decided(&moves, base as u64, d, us, pass)
-                                    {
-                                        current[i].store(pass as u8 + 1, Ordering::Relaxed);
-                                        count += 1;
-                                    }
-                                }
-                            }
-                        }
-                        found.fetch_add(count, Ordering::Relaxed);
-                    })
-            });
-            let found = found.into_inner();
-            resolved.fetch_add(found, Ordering::Relaxed);
-            progress(&BuildProgress {
-                done: finished + resolved.load(Ordering::Relaxed),
-                total,
-                material,
-                pass,
-            });
-            quiet = if found == 0 { quiet + 1 } else { 0 };
-            // A capture can lead to a result as long as the longest in a smaller table.
-            if quiet >= 2 && pass > u32::from(max_distance) + 1 {
-                break;
-            }
-            pass += 1;
-            if pass > MAX_DISTANCE {
+        let mut cur = 0;
+        for n in 2.. {
+            if n > MAX_DISTANCE {
                 return Err(Error::request(format!(
-                    "material {} has results longer than {MAX_DISTANCE} plies; the table format cannot hold them",
-                    material.name()
+                    "results longer than {MAX_DISTANCE} plies: the table format cannot hold them"
                 )));
             }
+            let flagged = |side: usize| -> Vec<(usize, usize)> {
+                every
+                    .par_iter()
+                    .copied()
+                    .filter(|&(t, k)| b.tables[t].flags[side][k].load(Relaxed))
+                    .collect()
+            };
+            let frontier = flagged(cur);
+            let found: u64 = if n % 2 == 1 {
+                frontier
+                    .par_iter()
+                    .map(|&(t, k)| b.win_pass(t, k, cur, n))
+                    .sum()
+            } else {
+                frontier
+                    .par_iter()
+                    .for_each(|&(t, k)| b.loss_candidates(t, k, cur));
+                flagged(1 - cur)
+                    .par_iter()
+                    .map(|&(t, k)| b.loss_verify(t, k, 1 - cur, n))
+                    .sum()
+            };
+            // The frontier just used is cleared for reuse as the next pass's output.
+            frontier.par_iter().for_each(|&(t, k)| {
+                let tab = &b.tables[t];
+                tab.flags[cur][k].store(false, Relaxed);
+                for m in &tab.front[cur][k * tab.block..(k + 1) * tab.block] {
+                    m.store(0, Relaxed);
+                }
+            });
+            done += found;
+            progress(&BuildProgress {
+                done,
+                total,
+                pass: n,
+            });
+            if found == 0 {
+                break;
+            }
+            cur = 1 - cur;
         }
-        let values: Vec<u8> = current.into_iter().map(AtomicU8::into_inner).collect();
-        let top = values.iter().copied().max().unwrap_or(0);
-        max_distance = max_distance.max(top.saturating_sub(1));
-        finished += size as u64;
-        done.push(values);
-    }
-    let tables = materials
-        .iter()
-        .zip(&done)
-        .map(|(&material, values)| MaterialTable::from_values(material, pack(values)))
-        .collect();
-    Ok(Tablebase::new(cards, pieces, tables))
+        let tables = b
+            .tables
+            .into_iter()
+            .map(|tab| MaterialTable::from_values(tab.material, pack(&tab.dtm)))
+            .collect();
+        Ok(Tablebase::new(cards, pieces, tables))
+    })
 }

@@ -1,6 +1,6 @@
 //! The tablebase file: a small header, then each material's packed values, then a checksum.
 //!
-//! Layout (little-endian): the magic `TABULA-ONITAMA-TB2\n`; the five card numbers (table order,
+//! Layout (little-endian): the magic `TABULA-ONITAMA-TB3\n`; the five card numbers (table order,
 //! one byte each); the piece limit (one byte); the number of materials (one byte); per material
 //! its Red and Blue student counts, bits per position (one byte each), the position count (8
 //! bytes) and the packed words (8 bytes each); last an FNV-1a checksum of everything before it.
@@ -16,7 +16,7 @@ use crate::error::Error;
 use crate::games::onitama::Card;
 
 /// The first bytes of every tablebase file.
-const MAGIC: &[u8] = b"TABULA-ONITAMA-TB2\n";
+const MAGIC: &[u8] = b"TABULA-ONITAMA-TB3\n";
 
 /// FNV-1a over bytes, continued from `h`.
 fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
@@ -124,7 +124,7 @@ pub fn load(path: &Path) -> Result<Tablebase, Error> {
     let set = CardSet::new(cards).map_err(|e| r.bad(e.message))?;
     let pieces = head[5] as usize;
     let count = head[6] as usize;
-    let expected = Material::stored_up_to(pieces);
+    let expected = Material::up_to(pieces);
     if !(2..=10).contains(&pieces) || count != expected.len() {
         return Err(r.bad(format!("{count} material tables for {pieces} pieces")));
     }

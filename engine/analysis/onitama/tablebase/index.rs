@@ -1,9 +1,13 @@
 //! The perfect hash of tablebase positions. A *material* is how many students each colour has
-//! (both masters are always on the board). Within a material a position is numbered by
-//! `((placement * 30 + distribution) * 2 + side)`, where the placement numbers the two masters
-//! (an ordered pair of distinct squares, 600 ways) and then each colour's students as a
-//! combination of the squares still free (combinatorial number system), so every number up to
-//! the material's size is a position and every position has one number.
+//! (both masters are always on the board). Only positions with Red to move are numbered (a
+//! position with Blue to move is looked up as its colour-swapped image). Within a material a
+//! position is `layout * 30 + distribution`, and a layout numbers the student sets first (Red's
+//! as a combination of the 25 squares, then Blue's among the squares left, by the combinatorial
+//! number system) and the two masters last, among the squares the students leave free. The
+//! masters are innermost so that the layouts of one student *block* lie together: a master move
+//! stays inside the block, and a student move leads to the same block whatever the masters are,
+//! which keeps the builder's memory traffic local. Every number below the material's size is a
+//! layout and every layout has one number.
 
 /// The most students a colour has.
 pub const MAX_STUDENTS: usize = 4;
@@ -58,20 +62,40 @@ impl Material {
         2 + self.students[0] as usize + self.students[1] as usize
     }
 
-    /// Placements: master pairs times the student combinations.
+    /// Placements: the student blocks times the master pairs of a block.
     pub const fn placements(self) -> u64 {
+        self.blocks() * self.block_size()
+    }
+
+    /// Student blocks: Red's student sets times Blue's.
+    pub const fn blocks(self) -> u64 {
         let r = self.students[0] as usize;
         let b = self.students[1] as usize;
-        600 * binom(23, r) * binom(23 - r, b)
+        binom(25, r) * binom(25 - r, b)
     }
 
-    /// Positions: placements times 30 distributions times 2 sides to move.
+    /// Master pairs of one block: ordered pairs of distinct squares the students leave free.
+    pub const fn block_size(self) -> u64 {
+        let free = 25 - self.students[0] as u64 - self.students[1] as u64;
+        free * (free - 1)
+    }
+
+    /// Stored positions: placements times 30 distributions, Red to move.
     pub const fn positions(self) -> u64 {
-        self.placements() * 60
+        self.placements() * 30
     }
 
-    /// Every material with at most `pieces` pieces, fewest pieces first (the build order: a
-    /// capture leads to a material earlier in the list).
+    /// The Red and Blue student sets of block `block`.
+    pub fn block_students(self, block: u64) -> [u32; 2] {
+        let r = self.students[0] as usize;
+        let b = self.students[1] as usize;
+        let nb = binom(25 - r, b);
+        let red = unrank_subset(block / nb, r, 0);
+        let blue = unrank_subset(block % nb, b, red);
+        [red, blue]
+    }
+
+    /// Every material with at most `pieces` pieces, fewest pieces first.
     pub fn up_to(pieces: usize) -> Vec<Material> {
         let mut out = Vec::new();
         for total in 0..=pieces.saturating_sub(2) {
@@ -83,20 +107,6 @@ impl Material {
             }
         }
         out
-    }
-
-    /// Every material with at most `pieces` pieces that is stored: Red has at most as many
-    /// students as Blue (the others are their colour-swapped images), fewest pieces first.
-    pub fn stored_up_to(pieces: usize) -> Vec<Material> {
-        Material::up_to(pieces)
-            .into_iter()
-            .filter(|m| m.students[0] <= m.students[1])
-            .collect()
-    }
-
-    /// Whether this material is stored as the colour-swapped image of another.
-    pub const fn is_swapped(self) -> bool {
-        self.students[0] > self.students[1]
     }
 
     /// Its name, e.g. `2v1` (students of Red v students of Blue).
@@ -147,42 +157,53 @@ impl Placement {
         }
     }
 
-    /// The placement number within its material.
+    /// The placement number within its material (see the module comment).
     #[inline]
     pub fn rank(&self) -> u64 {
-        let [rm, bm] = self.masters;
-        let m = u64::from(rm) * 24 + u64::from(bm) - u64::from(bm > rm);
-        let r = self.students[0].count_ones() as usize;
-        let b = self.students[1].count_ones() as usize;
-        let masters = (1u32 << rm) | (1 << bm);
-        let red = rank_subset(self.students[0], masters);
-        let blue = rank_subset(self.students[1], masters | self.students[0]);
-        (m * binom(23, r) + red) * binom(23 - r, b) + blue
+        let [red, blue] = self.students;
+        let m = self.material();
+        let r = m.students[0] as usize;
+        let b = m.students[1] as usize;
+        let block = rank_subset(red, 0) * binom(25 - r, b) + rank_subset(blue, red);
+        block * m.block_size() + master_index(!(red | blue) & FULL, self.masters)
     }
 
     /// The placement with number `rank` in `material`.
     pub fn unrank(material: Material, rank: u64) -> Placement {
-        let r = material.students[0] as usize;
-        let b = material.students[1] as usize;
-        let nb = binom(23 - r, b);
-        let nr = binom(23, r);
-        let blue_rank = rank % nb;
-        let rest = rank / nb;
-        let red_rank = rest % nr;
-        let m = rest / nr;
-        let rm = (m / 24) as u8;
-        let mut bm = (m % 24) as u8;
-        if bm >= rm {
-            bm += 1;
-        }
-        let masters = (1u32 << rm) | (1 << bm);
-        let red = unrank_subset(red_rank, r, masters);
-        let blue = unrank_subset(blue_rank, b, masters | red);
+        let size = material.block_size();
+        let students = material.block_students(rank / size);
+        let free = !(students[0] | students[1]) & FULL;
+        let nf = u64::from(free.count_ones());
+        let mi = rank % size;
+        let rm = nth_square(free, (mi / (nf - 1)) as u32);
+        let bm = nth_square(free & !(1 << rm), (mi % (nf - 1)) as u32);
         Placement {
             masters: [rm, bm],
-            students: [red, blue],
+            students,
         }
     }
+}
+
+/// Every square.
+pub const FULL: u32 = (1 << 25) - 1;
+
+/// The number of a master pair among the ordered pairs of distinct squares of `free`: Red's
+/// square by its position among the free squares, then Blue's among the rest.
+#[inline(always)]
+pub fn master_index(free: u32, masters: [u8; 2]) -> u64 {
+    let [rm, bm] = masters;
+    let nf = u64::from(free.count_ones());
+    let ri = u64::from((free & ((1 << rm) - 1)).count_ones());
+    let bi = u64::from((free & !(1 << rm) & ((1 << bm) - 1)).count_ones());
+    ri * (nf - 1) + bi
+}
+
+/// The `n`-th square (from 0) of `set`.
+fn nth_square(mut set: u32, n: u32) -> u8 {
+    for _ in 0..n {
+        set &= set - 1;
+    }
+    set.trailing_zeros() as u8
 }
 
 /// The colex rank of `set` among the subsets of its size of the squares outside `taken`: each
@@ -246,7 +267,7 @@ mod tests {
         }
         assert_eq!(Material::new(1, 1).placements(), 600 * 23 * 22);
         assert_eq!(Material::up_to(4).len(), 6);
-        assert_eq!(Material::stored_up_to(4).len(), 4);
+        assert_eq!(Material::new(2, 1).blocks(), 300 * 23);
         let p = Placement::unrank(Material::new(1, 2), 12345);
         assert_eq!(p.swapped().material(), Material::new(2, 1));
         assert_eq!(p.swapped().swapped(), p);

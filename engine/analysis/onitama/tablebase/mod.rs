@@ -1,5 +1,7 @@
 //! Endgame tablebases for one set of five cards: every position with at most K pawns on the board
 //! (both masters always present), labelled won or lost in N plies for the side to move, or drawn.
+//! Only positions with Red to move are stored; one with Blue to move is the colour-swapped image
+//! of one with Red to move (the board turned half a turn, colours and hands exchanged).
 //!
 //! Values are stored bit-packed, `distance + 1` in as few bits as the longest distance needs
 //! (`0` = draw): distances of wins are odd and of losses even, so the distance alone says which.
@@ -119,25 +121,7 @@ impl Packed {
     }
 }
 
-/// Packs build-time values (each below 256) in as few bits as the largest needs.
-pub fn pack(values: &[u8]) -> Packed {
-    let top = values.iter().copied().max().unwrap_or(0);
-    let bits = (8 - top.leading_zeros()).max(1);
-    let len = values.len() as u64;
-    let mut words = vec![0u64; (len * u64::from(bits)).div_ceil(64) as usize];
-    for (i, &v) in values.iter().enumerate() {
-        let bit = i as u64 * u64::from(bits);
-        let (w, s) = ((bit / 64) as usize, (bit % 64) as u32);
-        words[w] |= u64::from(v) << s;
-        if s + bits > 64 {
-            words[w + 1] |= u64::from(v) >> (64 - s);
-        }
-    }
-    Packed { bits, len, words }
-}
-
-/// The table of one stored material (Red has at most as many students as Blue; a position with
-/// more Red students is looked up as its colour-swapped image).
+/// The table of one material, Red to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MaterialTable {
     /// Students of each colour.
@@ -206,12 +190,9 @@ impl Tablebase {
         &self.tables
     }
 
-    /// Positions covered, the colour-swapped images of the stored ones included.
+    /// Positions covered: the stored ones (Red to move) and their colour-swapped images.
     pub fn covered(&self) -> u64 {
-        Material::up_to(self.pieces)
-            .iter()
-            .map(|m| m.positions())
-            .sum()
+        2 * self.positions()
     }
 
     /// Positions stored.
@@ -235,10 +216,9 @@ impl Tablebase {
     /// The position numbered `index` in material table `table` (see [`position`]).
     pub fn position_at(&self, table: usize, index: u64) -> Option<Onitama> {
         let material = self.tables[table].material;
-        let side = (index % 2) as usize;
-        let d = ((index / 2) % 30) as usize;
-        let p = Placement::unrank(material, index / 60);
-        position(&p, self.cards, d, side)
+        let d = (index % 30) as usize;
+        let p = Placement::unrank(material, index / 30);
+        position(&p, self.cards, d, 0)
     }
 
     /// Wins, losses, draws and the longest result over all tables.
@@ -274,19 +254,18 @@ impl Tablebase {
             masters,
             students: [state.students(Color::Red).0, state.students(Color::Blue).0],
         };
-        let (mut p, mut d, mut side) = (p, d, state.to_move().index());
-        if p.material().is_swapped() {
+        let (mut p, mut d) = (p, d);
+        if state.to_move() == Color::Blue {
             // Stored as its colour-swapped image.
             p = p.swapped();
             d = cardset::SWAP[d] as usize;
-            side = 1 - side;
         }
         let m = p.material();
         let table = (*self
             .ids
             .get(m.students[0] as usize)?
             .get(m.students[1] as usize)?)? as usize;
-        Some((table, (p.rank() * 30 + d as u64) * 2 + side as u64))
+        Some((table, p.rank() * 30 + d as u64))
     }
 
     /// The exact value of `state` for the side to move, if the tables cover it. A finished game
