@@ -23,7 +23,9 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
-use super::index::{Material, Placement, BLUE_TEMPLE, FULL, MAX_STUDENTS, RED_TEMPLE};
+use super::index::{
+    block_of, master_index, Material, Placement, BLUE_TEMPLE, FULL, MAX_STUDENTS, RED_TEMPLE,
+};
 use super::{MaterialTable, Packed, Tablebase};
 use crate::analysis::onitama::cardset::{CardSet, DISTRIBUTIONS, DISTS, NEXT, SWAP};
 use crate::error::Error;
@@ -49,12 +51,15 @@ pub struct BuildProgress {
 struct Cards {
     /// `targets[card][square]`: where a Red pawn on the square may jump with the card.
     targets: [[u32; 25]; 5],
-    /// `sources[card][square]`: the squares from which a Red pawn reaches the square.
-    sources: [[u32; 25]; 5],
     /// The distributions in which Red holds the card.
     hand: [u32; 5],
     /// The distributions in which the card is the side card.
     side: [u32; 5],
+    /// `from_any[square]`: the squares from which a Red pawn reaches the square with some card.
+    from_any: [u32; 25],
+    /// `jump_side[to][from]`: the distributions whose side card has the jump `from` -> `to`
+    /// (after the jump the card played is the side card).
+    jump_side: [[u32; 25]; 25],
     /// The parents of each child distribution bit, a byte of the mask at a time.
     unmap: [[u32; 256]; 4],
 }
@@ -62,7 +67,7 @@ struct Cards {
 impl Cards {
     fn new(cards: CardSet) -> Cards {
         let mut targets = [[0; 25]; 5];
-        let mut sources = [[0; 25]; 5];
+        let mut sources = [[0u32; 25]; 5];
         for (c, (t, s)) in targets.iter_mut().zip(&mut sources).enumerate() {
             let card = cards.card(c as u8);
             for (sq, t) in t.iter_mut().enumerate() {
@@ -97,18 +102,31 @@ impl Cards {
                 }
             }
         }
+        let mut from_any = [0; 25];
+        let mut jump_side = [[0; 25]; 25];
+        for c in 0..5 {
+            for to in 0..25 {
+                from_any[to] |= sources[c][to];
+                let mut froms = sources[c][to];
+                while froms != 0 {
+                    jump_side[to][froms.trailing_zeros() as usize] |= side[c];
+                    froms &= froms - 1;
+                }
+            }
+        }
         Cards {
             targets,
-            sources,
+            from_any,
+            jump_side,
             hand,
             side,
             unmap,
         }
     }
 
-    /// The parent distributions of the child distributions in `m`: a child's side card is the
-    /// card just played, so each child bit has the two parents that held it with either of the
-    /// child's Red... (after turning, Blue's) hand cards aside.
+    /// The parent distributions of the child distributions in `m` (OR over the bits): a child's
+    /// side card is the card just played, so each child bit has two parents, which held that
+    /// card with either of the mover's present cards aside.
     #[inline(always)]
     fn unmap(&self, m: u32) -> u32 {
         self.unmap[0][(m & 255) as usize]
@@ -235,47 +253,54 @@ fn for_layouts(m: Material, block: usize, mut f: impl FnMut(usize, Placement)) {
     }
 }
 
-/// What a Red move from a placement leads to.
-enum Child {
-    /// The move wins at once.
-    Win,
-    /// The table and layout of the position after the move, turned to Red to move.
-    At(usize, usize),
-    /// A position beyond the tables (cannot happen: moves never add pieces).
-    Outside,
+/// Where a student block's layouts lie: its table, its first layout and the squares its
+/// masters may stand on.
+#[derive(Clone, Copy)]
+struct BlockAt {
+    table: usize,
+    base: usize,
+    free: u32,
+}
+
+impl BlockAt {
+    /// The layout with these master squares.
+    #[inline(always)]
+    fn layout(self, masters: [u8; 2]) -> usize {
+        self.base + master_index(self.free, masters) as usize
+    }
+}
+
+/// The set seen from the other side (the board turned half a turn).
+#[inline(always)]
+fn turn(set: u32) -> u32 {
+    set.reverse_bits() >> 7
+}
+
+/// Calls `f(square)` for each square of `set`.
+#[inline(always)]
+fn each(mut set: u32, mut f: impl FnMut(u8)) {
+    while set != 0 {
+        f(set.trailing_zeros() as u8);
+        set &= set - 1;
+    }
 }
 
 impl Builder {
-    /// The table and layout of a placement, if its material is covered.
-    #[inline(always)]
-    fn locate(&self, p: &Placement) -> Option<(usize, usize)> {
-        let r = p.students[0].count_ones() as usize;
-        let b = p.students[1].count_ones() as usize;
+    /// Where the block of these student sets lies, if its material is covered.
+    #[inline]
+    fn block_at(&self, students: [u32; 2]) -> Option<BlockAt> {
+        let r = students[0].count_ones() as usize;
+        let b = students[1].count_ones() as usize;
         let id = *self.ids.get(r)?.get(b)?;
         if id == u8::MAX {
             return None;
         }
-        Some((id as usize, p.rank() as usize))
-    }
-
-    /// The child of Red's jump `from` -> `to` in `p`.
-    #[inline(always)]
-    fn child(&self, p: &Placement, from: u8, to: u8) -> Child {
-        let is_master = from == p.masters[0];
-        if to == p.masters[1] || (is_master && to == BLUE_TEMPLE) {
-            return Child::Win;
-        }
-        let mut y = *p;
-        if is_master {
-            y.masters[0] = to;
-        } else {
-            y.students[0] ^= (1 << from) | (1 << to);
-        }
-        y.students[1] &= !(1 << to);
-        match self.locate(&y.swapped()) {
-            Some((t, l)) => Child::At(t, l),
-            None => Child::Outside,
-        }
+        let m = self.tables[id as usize].material;
+        Some(BlockAt {
+            table: id as usize,
+            base: (block_of(students) * m.block_size()) as usize,
+            free: !(students[0] | students[1]) & FULL,
+        })
     }
 
     /// Pass 1 on one block: terminal losses and wins in one ply.
@@ -298,12 +323,9 @@ impl Builder {
             let mut wins = 0;
             for c in 0..5 {
                 let mut reach = self.cards.targets[c][rm as usize] & (1 << BLUE_TEMPLE) & !own;
-                let mut froms = own;
-                while froms != 0 {
-                    let f = froms.trailing_zeros() as usize;
-                    froms &= froms - 1;
-                    reach |= self.cards.targets[c][f] & (1 << bm);
-                }
+                each(own, |f| {
+                    reach |= self.cards.targets[c][f as usize] & (1 << bm)
+                });
                 if reach != 0 {
                     wins |= self.cards.hand[c];
                 }
@@ -320,53 +342,95 @@ impl Builder {
         found
     }
 
-    /// Calls `emit(parent, bits)` for every predecessor of layout `c` whose distributions
-    /// `bits` lead into the distributions `mask` of `c` (Red to move in both; the parent's move
-    /// is followed by turning the board).
-    #[inline]
-    fn predecessors(&self, c: &Placement, mask: u32, mut emit: impl FnMut(&Placement, u32)) {
-        let y = c.swapped(); // the position right after the parent's move, Blue to move
-        if y.masters[0] == BLUE_TEMPLE || y.masters[1] == RED_TEMPLE {
-            return; // the parent's move ended the game: no frontier position is like this
+    /// Calls `emit(block, layout, bits)` for every predecessor of the frontier layouts of one
+    /// block (table `t`, frontier `cur`): the parent's distributions `bits` lead into frontier
+    /// distributions. Red is to move in both; the parent's move is followed by turning the
+    /// board, so the position right after it, `y`, is the frontier position turned.
+    fn predecessors(
+        &self,
+        t: usize,
+        block: usize,
+        cur: usize,
+        mut emit: impl FnMut(BlockAt, usize, u32),
+    ) {
+        let tab = &self.tables[t];
+        let [rc, bc] = tab.material.block_students(block as u64);
+        let students = [turn(bc), turn(rc)]; // y's students
+        let [ry, by] = students;
+        // (frontier mask, y's masters) of each frontier layout.
+        let mut items = Vec::new();
+        for_layouts(tab.material, block, |l, c| {
+            let mask = tab.front[cur][l].load(Relaxed);
+            let masters = [24 - c.masters[1], 24 - c.masters[0]];
+            // A game-ending parent move is never behind a frontier position; skip defensively.
+            if mask != 0 && masters[0] != BLUE_TEMPLE && masters[1] != RED_TEMPLE {
+                items.push((mask, masters));
+            }
+        });
+        if items.is_empty() {
+            return;
         }
-        let occupied = y.pieces(0) | y.pieces(1);
-        let mut no_moves = None;
-        for card in 0..5 {
-            let sub = mask & self.cards.side[card];
-            if sub == 0 {
-                continue;
-            }
-            let bits = self.cards.unmap(sub);
-            let mut pieces = y.pieces(0);
-            while pieces != 0 {
-                let t = pieces.trailing_zeros() as u8;
-                pieces &= pieces - 1;
-                let is_master = t == y.masters[0];
-                let mut froms = self.cards.sources[card][t as usize] & !occupied;
-                if is_master {
-                    froms &= !(1 << BLUE_TEMPLE);
+        let cards = &self.cards;
+        let can_capture = (by.count_ones() as usize) < MAX_STUDENTS;
+        let plain = self
+            .block_at(students)
+            .expect("the turned material is covered");
+        // Master jumps back, with or without a Blue student reappearing where it landed.
+        let mut captured: [Option<Option<BlockAt>>; 25] = [None; 25];
+        for &(mask, [mr, mb]) in &items {
+            let to = mr as usize;
+            let cap = *captured[to].get_or_insert_with(|| {
+                if can_capture {
+                    self.block_at([ry, by | 1 << to])
+                } else {
+                    None
                 }
-                while froms != 0 {
-                    let f = froms.trailing_zeros() as u8;
-                    froms &= froms - 1;
-                    let mut p = y;
-                    if is_master {
-                        p.masters[0] = f;
-                    } else {
-                        p.students[0] ^= (1 << t) | (1 << f);
-                    }
-                    emit(&p, bits);
-                    // The same jump capturing a Blue student on `t`.
-                    if (p.students[1].count_ones() as usize) < MAX_STUDENTS {
-                        p.students[1] |= 1 << t;
-                        emit(&p, bits);
+            });
+            let occupied = ry | by | 1 << mr | 1 << mb;
+            each(cards.from_any[to] & !occupied & !(1 << BLUE_TEMPLE), |f| {
+                let sub = mask & cards.jump_side[to][f as usize];
+                if sub != 0 {
+                    let bits = cards.unmap(sub);
+                    emit(plain, plain.layout([f, mb]), bits);
+                    if let Some(cap) = cap {
+                        emit(cap, cap.layout([f, mb]), bits);
                     }
                 }
-            }
-            // A pass: the parent is `y` itself, where Red could not move.
-            let nm = *no_moves.get_or_insert_with(|| self.cards.no_moves(&y));
-            if nm & bits != 0 {
-                emit(&y, nm & bits);
+            });
+        }
+        // Student jumps back: the parent's block depends on the jump only.
+        each(ry, |to| {
+            each(cards.from_any[to as usize] & !(ry | by), |f| {
+                let side = cards.jump_side[to as usize][f as usize];
+                if !items.iter().any(|&(mask, _)| mask & side != 0) {
+                    return;
+                }
+                let moved = ry ^ (1 << to) ^ (1 << f);
+                let plain = self.block_at([moved, by]).expect("the same material");
+                let cap = if can_capture {
+                    self.block_at([moved, by | 1 << to])
+                } else {
+                    None
+                };
+                for &(mask, masters) in &items {
+                    let sub = mask & side;
+                    if sub == 0 || masters.contains(&f) {
+                        continue;
+                    }
+                    let bits = cards.unmap(sub);
+                    emit(plain, plain.layout(masters), bits);
+                    if let Some(cap) = cap {
+                        emit(cap, cap.layout(masters), bits);
+                    }
+                }
+            });
+        });
+        // Passes: the parent is `y` itself, where Red could not move.
+        for &(mask, masters) in &items {
+            let y = Placement { masters, students };
+            let bits = cards.no_moves(&y) & cards.unmap(mask);
+            if bits != 0 {
+                emit(plain, plain.layout(masters), bits);
             }
         }
     }
@@ -374,30 +438,22 @@ impl Builder {
     /// A win pass on one frontier block: every undecided predecessor of a lost position is won
     /// in `n` plies. Returns the positions found.
     fn win_pass(&self, t: usize, block: usize, cur: usize, n: u32) -> u64 {
-        let tab = &self.tables[t];
         let mut found = 0;
-        for_layouts(tab.material, block, |l, c| {
-            let mask = tab.front[cur][l].load(Relaxed);
-            if mask == 0 {
+        self.predecessors(t, block, cur, |at, pl, bits| {
+            let ptab = &self.tables[at.table];
+            let bits = bits & ptab.undecided(pl);
+            if bits == 0 {
                 return;
             }
-            self.predecessors(&c, mask, |p, bits| {
-                let Some((pt, pl)) = self.locate(p) else {
-                    return;
-                };
-                let ptab = &self.tables[pt];
-                let bits = bits & ptab.undecided(pl);
-                if bits == 0 {
-                    return;
-                }
-                let newly = bits & !ptab.win[pl].fetch_or(bits, Relaxed);
-                if newly != 0 {
-                    ptab.front[1 - cur][pl].fetch_or(newly, Relaxed);
-                    ptab.flags[1 - cur][pl / ptab.block].store(true, Relaxed);
-                    ptab.record(pl, newly, n as u8 + 1);
-                    found += u64::from(newly.count_ones());
-                }
-            });
+            // Two threads may both find a bit new; both then record the same distance.
+            let newly = bits & !ptab.win[pl].load(Relaxed);
+            if newly != 0 {
+                ptab.win[pl].fetch_or(newly, Relaxed);
+                ptab.front[1 - cur][pl].fetch_or(newly, Relaxed);
+                ptab.flags[1 - cur][pl / ptab.block].store(true, Relaxed);
+                ptab.record(pl, newly, n as u8 + 1);
+                found += u64::from(newly.count_ones());
+            }
         });
         found
     }
@@ -405,101 +461,112 @@ impl Builder {
     /// The first half of a loss pass on one frontier block: marks the undecided predecessors of
     /// won positions as candidates.
     fn loss_candidates(&self, t: usize, block: usize, cur: usize) {
-        let tab = &self.tables[t];
-        for_layouts(tab.material, block, |l, c| {
-            let mask = tab.front[cur][l].load(Relaxed);
-            if mask == 0 {
-                return;
+        self.predecessors(t, block, cur, |at, pl, bits| {
+            let ptab = &self.tables[at.table];
+            let bits = bits & ptab.undecided(pl);
+            let front = &ptab.front[1 - cur][pl];
+            if bits & !front.load(Relaxed) != 0 {
+                front.fetch_or(bits, Relaxed);
+                ptab.flags[1 - cur][pl / ptab.block].store(true, Relaxed);
             }
-            self.predecessors(&c, mask, |p, bits| {
-                let Some((pt, pl)) = self.locate(p) else {
-                    return;
-                };
-                let ptab = &self.tables[pt];
-                let bits = bits & ptab.undecided(pl);
-                let front = &ptab.front[1 - cur][pl];
-                if bits & !front.load(Relaxed) != 0 {
-                    front.fetch_or(bits, Relaxed);
-                    ptab.flags[1 - cur][pl / ptab.block].store(true, Relaxed);
-                }
-            });
         });
     }
 
     /// The second half of a loss pass on one block: keeps the candidates all of whose moves
-    /// lead to won positions; they are lost in `n` plies.
+    /// (or passes) lead to positions won for the opponent; they are lost in `n` plies.
     fn loss_verify(&self, t: usize, block: usize, next: usize, n: u32) -> u64 {
         let tab = &self.tables[t];
-        let mut found = 0;
-        let mut any = false;
+        let cards = &self.cards;
+        let [r, b] = tab.material.block_students(block as u64);
+        // (layout, masters, distributions still possibly lost).
+        let mut items = Vec::new();
         for_layouts(tab.material, block, |l, p| {
             let cand = tab.front[next][l].load(Relaxed);
-            if cand == 0 {
-                return;
-            }
-            let lost = self.all_moves_lose(&p, cand);
-            tab.front[next][l].store(lost, Relaxed);
-            if lost != 0 {
-                tab.loss[l].fetch_or(lost, Relaxed);
-                tab.record(l, lost, n as u8 + 1);
-                found += u64::from(lost.count_ones());
-                any = true;
+            if cand != 0 {
+                items.push((l, p.masters, cand));
             }
         });
-        tab.flags[next][block].store(any, Relaxed);
-        found
-    }
-
-    /// Of the distributions `cand` of `p`, those in which every move (or pass) leads to a
-    /// position won for the opponent.
-    fn all_moves_lose(&self, p: &Placement, cand: u32) -> u32 {
-        let cards = &self.cards;
-        let own = p.pieces(0);
-        let mut ok = cand;
+        let won = |at: BlockAt, masters: [u8; 2]| {
+            self.tables[at.table].win[at.layout(masters)].load(Relaxed)
+        };
+        // The turned board after a master jump without capture (also the pass child).
+        let plain = self
+            .block_at([turn(b), turn(r)])
+            .expect("the turned material is covered");
+        let mut captured: [Option<BlockAt>; 25] = [None; 25];
         for c in 0..5 {
             let hand = cards.hand[c];
-            if ok & hand == 0 {
-                continue;
-            }
-            let mut froms = own;
-            while froms != 0 && ok & hand != 0 {
-                let f = froms.trailing_zeros() as u8;
-                froms &= froms - 1;
-                let mut tos = cards.targets[c][f as usize] & !own;
-                while tos != 0 {
+            let side = cards.side[c];
+            // Master jumps.
+            for (_, [rm, bm], ok) in items.iter_mut() {
+                if *ok & hand == 0 {
+                    continue;
+                }
+                let own = r | 1 << *rm;
+                let mut tos = cards.targets[c][*rm as usize] & !own;
+                if tos & (1 << *bm | 1 << BLUE_TEMPLE) != 0 {
+                    *ok &= !hand; // a winning jump: never lost holding this card
+                    continue;
+                }
+                while tos != 0 && *ok & hand != 0 {
                     let to = tos.trailing_zeros() as u8;
                     tos &= tos - 1;
-                    let won = match self.child(p, f, to) {
-                        Child::Win => 0,
-                        Child::At(t, l) => {
-                            cards.unmap(self.tables[t].win[l].load(Relaxed) & cards.side[c])
-                        }
-                        Child::Outside => 0,
+                    let at = if b & (1 << to) != 0 {
+                        *captured[to as usize].get_or_insert_with(|| {
+                            self.block_at([turn(b & !(1 << to)), turn(r)])
+                                .expect("a smaller material is covered")
+                        })
+                    } else {
+                        plain
                     };
-                    ok &= won | !hand;
-                    if ok & hand == 0 {
-                        break;
-                    }
+                    *ok &= cards.unmap(won(at, [24 - *bm, 24 - to]) & side) | !hand;
                 }
             }
-            if ok == 0 {
-                return 0;
+            // Student jumps: the child's block depends on the jump only.
+            each(r, |f| {
+                each(cards.targets[c][f as usize] & !r, |to| {
+                    let moved = turn(r ^ (1 << f) ^ (1 << to));
+                    let at = self
+                        .block_at([turn(b & !(1 << to)), moved])
+                        .expect("a covered material");
+                    for (_, [rm, bm], ok) in items.iter_mut() {
+                        if *ok & hand == 0 || to == *rm {
+                            continue;
+                        }
+                        if to == *bm {
+                            *ok &= !hand;
+                            continue;
+                        }
+                        *ok &= cards.unmap(won(at, [24 - *bm, 24 - *rm]) & side) | !hand;
+                    }
+                });
+            });
+        }
+        let mut found = 0;
+        let mut any = false;
+        for &(l, masters, mut ok) in &items {
+            // Where Red cannot move it passes, giving either card away: the child is the
+            // turned board itself.
+            let nm = cards.no_moves(&Placement {
+                masters,
+                students: [r, b],
+            }) & ok;
+            if nm != 0 {
+                let w = won(plain, [24 - masters[1], 24 - masters[0]]);
+                for c in 0..5 {
+                    ok &= cards.unmap(w & cards.side[c]) | !(cards.hand[c] & nm);
+                }
+            }
+            tab.front[next][l].store(ok, Relaxed);
+            if ok != 0 {
+                tab.loss[l].fetch_or(ok, Relaxed);
+                tab.record(l, ok, n as u8 + 1);
+                found += u64::from(ok.count_ones());
+                any = true;
             }
         }
-        // Where Red cannot move it passes, giving either card away: the child is the turned
-        // board itself.
-        let nm = cards.no_moves(p) & ok;
-        if nm != 0 {
-            let y = p.swapped();
-            let won = match self.locate(&y) {
-                Some((t, l)) => self.tables[t].win[l].load(Relaxed),
-                None => 0,
-            };
-            for c in 0..5 {
-                ok &= cards.unmap(won & cards.side[c]) | !(cards.hand[c] & nm);
-            }
-        }
-        ok
+        tab.flags[next][block].store(any, Relaxed);
+        found
     }
 }
 

@@ -161,11 +161,8 @@ impl Placement {
     #[inline]
     pub fn rank(&self) -> u64 {
         let [red, blue] = self.students;
-        let m = self.material();
-        let r = m.students[0] as usize;
-        let b = m.students[1] as usize;
-        let block = rank_subset(red, 0) * binom(25 - r, b) + rank_subset(blue, red);
-        block * m.block_size() + master_index(!(red | blue) & FULL, self.masters)
+        block_of(self.students) * self.material().block_size()
+            + master_index(!(red | blue) & FULL, self.masters)
     }
 
     /// The placement with number `rank` in `material`.
@@ -196,6 +193,14 @@ pub fn master_index(free: u32, masters: [u8; 2]) -> u64 {
     let ri = u64::from((free & ((1 << rm) - 1)).count_ones());
     let bi = u64::from((free & !(1 << rm) & ((1 << bm) - 1)).count_ones());
     ri * (nf - 1) + bi
+}
+
+/// The number of the student block of `students` (Red's and Blue's sets) within its material.
+#[inline(always)]
+pub fn block_of(students: [u32; 2]) -> u64 {
+    let [red, blue] = students;
+    let b = blue.count_ones() as usize;
+    rank_subset(red, 0) * binom(25 - red.count_ones() as usize, b) + rank_subset(blue, red)
 }
 
 /// The `n`-th square (from 0) of `set`.
