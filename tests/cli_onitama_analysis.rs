@@ -29,8 +29,9 @@ fn tablebase_probe_and_prove() {
         "2",
         "--json",
     ]);
-    assert_eq!(built["positions"], 36_000 + 828_000);
-    assert_eq!(built["covered"], 36_000 + 2 * 828_000);
+    // Red to move only: 0v0, 0v1 and 1v0; each also answers its colour-swapped image.
+    assert_eq!(built["positions"], 600 * 30 + 2 * 600 * 23 * 30);
+    assert_eq!(built["covered"], 2 * (600 * 30 + 2 * 600 * 23 * 30));
     assert_eq!(built["cards"], "tiger,crab,boar,eel,ox");
     assert_eq!(
         built["file_bytes"].as_u64(),
@@ -44,6 +45,35 @@ fn tablebase_probe_and_prove() {
     assert_eq!(proved["value"]["win_in"], 1);
     let text = ok(&["onitama", "prove", "2m2/5/2M2/5/5 b tiger,crab boar,ox eel"]);
     assert!(text.starts_with("proven: "), "{text}");
+}
+
+/// A build that cannot fit in memory is refused before it starts (8 pieces need about 170 GB).
+#[test]
+fn a_build_too_big_for_memory_is_refused() {
+    let available_gb = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|t| {
+            let line = t
+                .lines()
+                .find(|l| l.starts_with("MemAvailable:"))?
+                .to_string();
+            line.split_whitespace().nth(1)?.parse::<f64>().ok()
+        })
+        .map(|kb| kb * 1024.0 / 1e9);
+    if !available_gb.is_some_and(|gb| gb < 171.0) {
+        return; // not a machine where the refusal is certain
+    }
+    cli_support::fails(
+        &[
+            "onitama",
+            "tablebase",
+            "--cards",
+            "tiger,crab,boar,ox,eel",
+            "--pieces",
+            "8",
+        ],
+        "needs about 171.5 GB",
+    );
 }
 
 #[test]

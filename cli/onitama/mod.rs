@@ -96,6 +96,14 @@ pub fn bar(total: u64, visible: bool) -> ProgressBar {
     bar
 }
 
+/// The memory the system says is available (Linux `/proc/meminfo`), if it says.
+fn available_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
 /// Reads a tablebase file.
 pub fn load_table(path: &std::path::Path) -> Result<Tablebase, CliError> {
     Ok(file::load(path)?)
@@ -106,6 +114,19 @@ fn build(args: TablebaseArgs) -> Result<(), CliError> {
         return Err(CliError("bad option: --threads must be at least 1".into()));
     }
     let cards = CardSet::parse(&args.cards)?;
+    if (2..=8).contains(&args.pieces) {
+        let need = tablebase::memory_needed(args.pieces);
+        if let Some(have) = available_memory() {
+            if need > have {
+                return Err(CliError(format!(
+                    "bad request: --pieces {} needs about {:.1} GB of memory to build; this machine has {:.1} GB available",
+                    args.pieces,
+                    need as f64 / 1e9,
+                    have as f64 / 1e9
+                )));
+            }
+        }
+    }
     let bar = bar(1000, show_progress(args.json));
     let started = Instant::now();
     let tb = tablebase::build(cards, args.pieces, args.threads, &|p| {

@@ -598,6 +598,15 @@ fn pack(values: &[AtomicU8]) -> Packed {
     Packed { bits, len, words }
 }
 
+/// About how many bytes of memory a build up to `pieces` pieces takes: per layout four masks
+/// of 4 bytes, per position a distance byte, per block two flags.
+pub fn memory_needed(pieces: usize) -> u64 {
+    Material::up_to(pieces)
+        .iter()
+        .map(|m| m.placements() * 16 + m.positions() + m.blocks() * 2)
+        .sum()
+}
+
 /// Builds the tables of `cards` for every position with at most `pieces` pawns on the board, on
 /// `threads` threads, telling `progress` after every pass.
 pub fn build(

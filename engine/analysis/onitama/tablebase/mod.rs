@@ -19,7 +19,7 @@ use crate::games::onitama::{Bitboard, Color, Move, Onitama, DEFAULT_PLY_LIMIT};
 
 use index::{Material, Placement};
 
-pub use build::{build, BuildProgress};
+pub use build::{build, memory_needed, BuildProgress};
 
 /// The exact value of a position for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
