@@ -212,6 +212,16 @@ impl Table {
         }
     }
 
+    /// Marks block `k` as holding frontier bits in frontier `side` (read first: the line is
+    /// shared between threads and rarely needs writing).
+    #[inline(always)]
+    fn flag(&self, side: usize, k: usize) {
+        let f = &self.flags[side][k];
+        if !f.load(Relaxed) {
+            f.store(true, Relaxed);
+        }
+    }
+
     /// The bits of layout `l` not yet won or lost.
     #[inline(always)]
     fn undecided(&self, l: usize) -> u32 {
@@ -258,6 +268,7 @@ fn for_layouts(m: Material, block: usize, mut f: impl FnMut(usize, Placement)) {
 #[derive(Clone, Copy)]
 struct BlockAt {
     table: usize,
+    block: usize,
     base: usize,
     free: u32,
 }
@@ -296,9 +307,11 @@ impl Builder {
             return None;
         }
         let m = self.tables[id as usize].material;
+        let block = block_of(students) as usize;
         Some(BlockAt {
             table: id as usize,
-            base: (block_of(students) * m.block_size()) as usize,
+            block,
+            base: block * m.block_size() as usize,
             free: !(students[0] | students[1]) & FULL,
         })
     }
@@ -450,7 +463,7 @@ impl Builder {
             if newly != 0 {
                 ptab.win[pl].fetch_or(newly, Relaxed);
                 ptab.front[1 - cur][pl].fetch_or(newly, Relaxed);
-                ptab.flags[1 - cur][pl / ptab.block].store(true, Relaxed);
+                ptab.flag(1 - cur, at.block);
                 ptab.record(pl, newly, n as u8 + 1);
                 found += u64::from(newly.count_ones());
             }
@@ -467,21 +480,30 @@ impl Builder {
             let front = &ptab.front[1 - cur][pl];
             if bits & !front.load(Relaxed) != 0 {
                 front.fetch_or(bits, Relaxed);
-                ptab.flags[1 - cur][pl / ptab.block].store(true, Relaxed);
+                ptab.flag(1 - cur, at.block);
             }
         });
     }
 
     /// The second half of a loss pass on one block: keeps the candidates all of whose moves
-    /// (or passes) lead to positions won for the opponent; they are lost in `n` plies.
-    fn loss_verify(&self, t: usize, block: usize, next: usize, n: u32) -> u64 {
+    /// (or passes) lead to positions won for the opponent; they are lost in `n` plies. The
+    /// candidates are the marked ones of frontier `next`, or with `every` all undecided
+    /// positions: only a position with a child won in `n - 1` can pass, as the earlier passes
+    /// found those whose children were all won sooner.
+    fn loss_verify(&self, t: usize, block: usize, next: usize, n: u32, every: bool) -> u64 {
         let tab = &self.tables[t];
         let cards = &self.cards;
         let [r, b] = tab.material.block_students(block as u64);
         // (layout, masters, distributions still possibly lost).
         let mut items = Vec::new();
         for_layouts(tab.material, block, |l, p| {
-            let cand = tab.front[next][l].load(Relaxed);
+            let cand = if !every {
+                tab.front[next][l].load(Relaxed)
+            } else if p.masters[0] == BLUE_TEMPLE {
+                0 // no Red-to-move position is like this
+            } else {
+                tab.undecided(l) & ALL
+            };
             if cand != 0 {
                 items.push((l, p.masters, cand));
             }
@@ -668,13 +690,20 @@ pub fn build(
                     .par_iter()
                     .map(|&(t, k)| b.win_pass(t, k, cur, n))
                     .sum()
+            } else if frontier.len() * 4 > every.len() {
+                // A frontier this wide makes most undecided positions candidates: checking them
+                // all directly is cheaper than finding them backwards.
+                every
+                    .par_iter()
+                    .map(|&(t, k)| b.loss_verify(t, k, 1 - cur, n, true))
+                    .sum()
             } else {
                 frontier
                     .par_iter()
                     .for_each(|&(t, k)| b.loss_candidates(t, k, cur));
                 flagged(1 - cur)
                     .par_iter()
-                    .map(|&(t, k)| b.loss_verify(t, k, 1 - cur, n))
+                    .map(|&(t, k)| b.loss_verify(t, k, 1 - cur, n, false))
                     .sum()
             };
             // The frontier just used is cleared for reuse as the next pass's output.
