@@ -1,5 +1,5 @@
-//! Onitama analysis speed: building the 3-piece tablebase (tiger, crab, boar, ox, eel), probing
-//! it, and searching one deal's start to depth 6 as the deal survey does.
+//! Onitama analysis speed: building the 4-piece tablebase (tiger, crab, boar, ox, eel) on 1 and
+//! 2 threads, probing it, and searching one deal's start to depth 6 as the deal survey does.
 
 use std::hint::black_box;
 
@@ -15,10 +15,12 @@ fn tablebase(c: &mut Criterion) {
     let cards = CardSet::parse("tiger,crab,boar,ox,eel").expect("cards");
     let mut group = c.benchmark_group("onitama tablebase");
     group.sample_size(10);
-    group.bench_function("build 3 pieces, 2 threads", |b| {
-        b.iter(|| build(black_box(cards), 3, 2, &|_| {}).expect("builds"))
-    });
-    let tb = build(cards, 3, 1, &|_| {}).expect("builds");
+    for threads in [1, 2] {
+        group.bench_function(format!("build 4 pieces, {threads} thread(s)"), |b| {
+            b.iter(|| build(black_box(cards), 4, threads, &|_| {}).expect("builds"))
+        });
+    }
+    let tb = build(cards, 4, 1, &|_| {}).expect("builds");
     let s = Onitama::from_notation(
         "1m3/5/2S2/5/2M2 b tiger,crab boar,ox eel",
         &GameOptions::new(),
