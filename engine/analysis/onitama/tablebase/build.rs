@@ -665,6 +665,7 @@ pub fn build(
             .flat_map(|(t, tab)| (0..tab.material.blocks() as usize).map(move |k| (t, k)))
             .collect();
         let mut done: u64 = every.par_iter().map(|&(t, k)| b.first_pass(t, k)).sum();
+        let mut last = done;
         progress(&BuildProgress {
             done,
             total,
@@ -690,9 +691,10 @@ pub fn build(
                     .par_iter()
                     .map(|&(t, k)| b.win_pass(t, k, cur, n))
                     .sum()
-            } else if frontier.len() * 4 > every.len() {
-                // A frontier this wide makes most undecided positions candidates: checking them
-                // all directly is cheaper than finding them backwards.
+            } else if last * 16 > total - done {
+                // After a pass this fruitful most undecided positions are candidates: checking
+                // them all directly is cheaper than finding them backwards (the factor was
+                // measured on 5 pieces).
                 every
                     .par_iter()
                     .map(|&(t, k)| b.loss_verify(t, k, 1 - cur, n, true))
@@ -715,6 +717,7 @@ pub fn build(
                 }
             });
             done += found;
+            last = found;
             progress(&BuildProgress {
                 done,
                 total,
