@@ -1,0 +1,890 @@
+//! Depth-first proof-number search (df-pn, Nagai 2002) for Onitama, with tablebase hits as exact
+//! leaves: "can the attacker force a win from here?", asked once for the side to move and once
+//! for its opponent ([`solve`]).
+//!
+//! Proof numbers suit Onitama's forced wins: the winner's moves are few and narrow (a master
+//! walking to the arch, a capture of the master), and df-pn spends its effort where the proof is
+//! cheapest instead of at a uniform depth as the iterative-deepening [`Prover`] does. Thresholds
+//! of the most promising child use the 1+ε trick of Pawlewicz and Lew (ε = 1/4), which cuts the
+//! thrashing between siblings of almost equal proof number.
+//!
+//! # Transposition table
+//!
+//! A `HashMap` keyed by the Zobrist hash (salted by the attacker, so both questions share one
+//! table), with an entry budget from a size in megabytes. When it fills up, the unresolved
+//! entries with the least work below them are dropped (small-tree garbage collection); proven
+//! and refuted entries are kept, since a proof is read back from them. If the resolved entries
+//! alone fill it, the search stops with what it has. A hash collision could in principle
+//! corrupt a result; with 64-bit keys and tables of a few million entries this is neglected, as
+//! by every transposition-table search.
+//!
+//! # Repetitions, the ply limit and the graph-history interaction
+//!
+//! A position repeated on the current path, and a position at the game's ply limit counted from
+//! the root, is treated as a non-win for the attacker (a draw in the played game). That value
+//! depends on the path, yet the table stores it per position: the classic graph-history
+//! interaction (GHI) problem. Its effect here is one-sided:
+//!
+//! - **Proofs are sound.** A node is marked proven only when a child (attacker to move) or all
+//!   children (defender to move) were already proven, terminal wins or table wins; a path-
+//!   dependent value is always a disproof and never enters a proof. Numbering proofs in the
+//!   order they are found makes every proof an acyclic strategy whose leaves are wins, so the
+//!   attacker wins following it and no position repeats on the way.
+//! - **Disproofs are not always sound.** A disproof that used a repetition or the depth limit
+//!   anywhere below it is flagged; such a root disproof is reported as [`Answer::NoWinFound`]
+//!   ("no forced win found"), never as a refutation. Only a disproof resting on terminal
+//!   positions and table values alone is an [`Answer::Refuted`] (the defender then holds a
+//!   strategy reaching table draws or losses for the attacker without repeating).
+//!
+//! Values are those of the game without a move counter (as the tables' are): a proven win is
+//! bounded in plies ([`Distance`]), which the caller compares with the ply limit left.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::time::{Duration, Instant};
+
+use crate::game::Game;
+use crate::games::onitama::{Color, Move, Onitama};
+
+use super::prove::Prover;
+use super::tablebase::{Tablebase, TbValue};
+
+/// "Infinite" proof or disproof number; sums saturate just below it.
+const INF: u32 = 1 << 30;
+
+/// Salt of the keys of the questions asked for Blue as attacker.
+const BLUE_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// Flag of a disproof that depends on a repetition or the depth limit somewhere below it.
+const PATH: u8 = 1;
+
+/// Deepest recursion when reading a proof back (far beyond any proof found in practice).
+const MAX_PROOF_DEPTH: usize = 1_000;
+
+/// Bytes an entry is counted as (key, entry, the map's control byte and spare capacity).
+const ENTRY_BYTES: usize = 80;
+
+/// A hasher passing the Zobrist key through: it is random already.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn write_u64(&mut self, v: u64) {
+        self.0 = v;
+    }
+}
+
+type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
+type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
+
+/// Proof and disproof numbers of a node, with the path flag of a disproof.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Nums {
+    pn: u32,
+    dn: u32,
+    flags: u8,
+}
+
+const UNKNOWN: Nums = Nums {
+    pn: 1,
+    dn: 1,
+    flags: 0,
+};
+const PROVEN: Nums = Nums {
+    pn: 0,
+    dn: INF,
+    flags: 0,
+};
+const REFUTED: Nums = Nums {
+    pn: INF,
+    dn: 0,
+    flags: 0,
+};
+const PATH_DRAW: Nums = Nums {
+    pn: INF,
+    dn: 0,
+    flags: PATH,
+};
+
+impl Nums {
+    fn resolved(self) -> bool {
+        self.pn == 0 || self.dn == 0
+    }
+}
+
+/// A table entry.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    nums: Nums,
+    /// Nodes searched below this one (for garbage collection).
+    work: u32,
+    /// Order in which proofs were found (1, 2, ...); a proof only rests on earlier ones.
+    seq: u32,
+}
+
+/// A child in a node's frame.
+#[derive(Clone, Copy)]
+struct Kid {
+    state: Onitama,
+    key: u64,
+    nums: Nums,
+    /// Terminal, table-covered or a path draw: its value is fixed for this frame.
+    fixed: bool,
+}
+
+/// The answer to one question "can the attacker force a win?".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Yes: a proof was found.
+    Proven,
+    /// No, soundly: the disproof rests on terminal positions and table values only.
+    Refuted,
+    /// No forced win was found, but the disproof used a repetition or the depth limit, which
+    /// may be unsound (see the module documentation): report it as not proven.
+    NoWinFound,
+    /// The limits ran out first.
+    Unknown,
+}
+
+/// How far away a proven result is, in plies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Distance {
+    /// Exactly this many plies with best play (fastest win, slowest loss).
+    Exactly(u32),
+    /// At most this many plies: the proof's bound; the exact distance was not measured in time.
+    AtMost(u32),
+    /// The proof was too deep to read back a bound.
+    Unmeasured,
+}
+
+impl fmt::Display for Distance {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Distance::Exactly(n) => write!(f, "in exactly {n} plies"),
+            Distance::AtMost(n) => write!(f, "in at most {n} plies"),
+            Distance::Unmeasured => f.write_str("(distance not measured)"),
+        }
+    }
+}
+
+/// What [`solve`] proved about the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The side to move forces a win.
+    Win(Distance),
+    /// The side to move is forced to lose.
+    Loss(Distance),
+    /// Neither side can force a win, by disproofs resting on the tables alone.
+    Draw,
+    /// Not proven within the limits.
+    Unknown,
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Win(d) => write!(f, "win {d}"),
+            Verdict::Loss(d) => write!(f, "loss {d}"),
+            Verdict::Draw => f.write_str("draw (from the tables)"),
+            Verdict::Unknown => f.write_str("unknown: not proven within the limits"),
+        }
+    }
+}
+
+/// The limits of [`solve`].
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Nodes (expanded positions) at most, both questions together.
+    pub nodes: Option<u64>,
+    /// Wall-clock time at most, measuring the distance of a proven result included.
+    pub time: Option<Duration>,
+    /// Transposition-table size in megabytes.
+    pub hash_mb: usize,
+}
+
+impl Limits {
+    /// Ten seconds and 256 MB, the defaults.
+    pub fn new() -> Limits {
+        Limits {
+            nodes: None,
+            time: Some(Duration::from_secs(10)),
+            hash_mb: 256,
+        }
+    }
+
+    /// At most `nodes` nodes, no time limit.
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            time: None,
+            ..Limits::new()
+        }
+    }
+
+    /// At most `ms` milliseconds.
+    pub fn time_ms(ms: u64) -> Limits {
+        Limits {
+            time: Some(Duration::from_millis(ms)),
+            ..Limits::new()
+        }
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits::new()
+    }
+}
+
+/// What [`solve`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The verdict for the side to move.
+    pub verdict: Verdict,
+    /// A move realising it (a fastest win or slowest loss when the distance is exact; the
+    /// proof's move when only bounded).
+    pub best: Option<Move>,
+    /// A line realising it: with an exact distance a best line; with a bound the proof's main
+    /// line (the winner's moves from the proof, the loser's longest within the proof). Empty
+    /// when not known.
+    pub line: Vec<Move>,
+    /// "Does the side to move force a win?"
+    pub wins: Answer,
+    /// "Does the opponent force a win?"
+    pub loses: Answer,
+    /// Nodes of the df-pn search.
+    pub nodes: u64,
+    /// Nodes spent measuring the distance (the iterative-deepening prover).
+    pub distance_nodes: u64,
+    /// Positions answered by the tables.
+    pub table_hits: u64,
+    /// Transposition-table entries at the end.
+    pub entries: usize,
+    /// Wall-clock time, all included.
+    pub elapsed: Duration,
+}
+
+/// The df-pn searcher: one transposition table shared by the questions asked of it.
+pub struct Dfpn<'a> {
+    tb: Option<&'a Tablebase>,
+    attacker: Color,
+    tt: KeyMap<Entry>,
+    max_entries: usize,
+    path: KeySet,
+    frames: Vec<Vec<Kid>>,
+    moves: Vec<Move>,
+    nodes: u64,
+    hits: u64,
+    seq: u32,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+    full: bool,
+    max_depth: usize,
+}
+
+impl<'a> Dfpn<'a> {
+    /// A searcher with table leaves from `tb` (if any) and a table of about `hash_mb` megabytes.
+    pub fn new(tb: Option<&'a Tablebase>, hash_mb: usize) -> Self {
+        Dfpn {
+            tb,
+            attacker: Color::Red,
+            tt: KeyMap::default(),
+            max_entries: (hash_mb.max(1) << 20) / ENTRY_BYTES,
+            path: KeySet::default(),
+            frames: Vec::new(),
+            moves: Vec::new(),
+            nodes: 0,
+            hits: 0,
+            seq: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            stopped: false,
+            full: false,
+            max_depth: 0,
+        }
+    }
+
+    /// Nodes expanded so far, all questions together.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Positions answered by the tables so far.
+    pub fn table_hits(&self) -> u64 {
+        self.hits
+    }
+
+    /// Transposition-table entries.
+    pub fn entries(&self) -> usize {
+        self.tt.len()
+    }
+
+    /// Whether the table filled up with resolved entries (the search cannot go on).
+    pub fn is_full(&self) -> bool {
+        self.full
+    }
+
+    fn key(&self, s: &Onitama) -> u64 {
+        match self.attacker {
+            Color::Red => s.hash(),
+            Color::Blue => s.hash() ^ BLUE_SALT,
+        }
+    }
+
+    /// Asks whether `attacker` can force a win from `state`, going on from what the table holds,
+    /// until the searcher has expanded `node_limit` nodes in all or `deadline` passes. Asked
+    /// again with higher limits, it resumes.
+    pub fn search(
+        &mut self,
+        state: &Onitama,
+        attacker: Color,
+        node_limit: u64,
+        deadline: Option<Instant>,
+    ) -> Answer {
+        self.attacker = attacker;
+        self.node_limit = node_limit;
+        self.deadline = deadline;
+        self.stopped = self.nodes >= node_limit || deadline.is_some_and(|d| Instant::now() >= d);
+        self.max_depth = state.ply_limit() as usize;
+        self.path.clear();
+        let nums = match self.leaf(state, 0) {
+            Some(n) => n,
+            None => {
+                let key = self.key(state);
+                match self.tt.get(&key) {
+                    Some(e) if e.nums.resolved() => e.nums,
+                    _ if self.stopped || self.full => UNKNOWN,
+                    _ => self.mid(state, key, 0, INF, INF),
+                }
+            }
+        };
+        if nums.pn == 0 {
+            Answer::Proven
+        } else if nums.dn == 0 {
+            if nums.flags & PATH == 0 {
+                Answer::Refuted
+            } else {
+                Answer::NoWinFound
+            }
+        } else {
+            Answer::Unknown
+        }
+    }
+
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        }
+        if self.nodes.is_multiple_of(1024) {
+            if let Some(d) = self.deadline {
+                if Instant::now() >= d {
+                    self.stopped = true;
+                }
+            }
+        }
+    }
+
+    /// The fixed value of a position at `depth` below the root: terminal, in the tables, on the
+    /// current path or at the depth limit; `None` if it must be searched.
+    fn leaf(&mut self, s: &Onitama, depth: usize) -> Option<Nums> {
+        if let Some(w) = s.winner() {
+            return Some(if w == self.attacker { PROVEN } else { REFUTED });
+        }
+        if let Some(v) = self.tb.and_then(|t| t.probe(s)) {
+            self.hits += 1;
+            let attacker_moves = s.to_move() == self.attacker;
+            let wins = match v {
+                TbValue::Win(_) => attacker_moves,
+                TbValue::Loss(_) => !attacker_moves,
+                TbValue::Draw => false,
+            };
+            return Some(if wins { PROVEN } else { REFUTED });
+        }
+        if depth >= self.max_depth || self.path.contains(&s.hash()) {
+            return Some(PATH_DRAW);
+        }
+        None
+    }
+
+    /// The multiple-iterative-deepening step of df-pn: searches below `s` until its proof
+    /// number reaches `th_pn` or its disproof number `th_dn` (or the limits stop it).
+    fn mid(&mut self, s: &Onitama, key: u64, depth: usize, th_pn: u32, th_dn: u32) -> Nums {
+        self.tick();
+        let before = self.nodes;
+        let or = s.to_move() == self.attacker;
+        if self.frames.len() <= depth {
+            self.frames.resize_with(depth + 1, Vec::new);
+        }
+        let mut kids = std::mem::take(&mut self.frames[depth]);
+        kids.clear();
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.clear();
+        s.legal_moves(&mut moves);
+        for &m in &moves {
+            let mut c = *s;
+            c.play(m);
+            let key = self.key(&c);
+            let (nums, fixed) = match self.leaf(&c, depth + 1) {
+                Some(n) => (n, true),
+                None => (self.tt.get(&key).map_or(UNKNOWN, |e| e.nums), false),
+            };
+            kids.push(Kid {
+                state: c,
+                key,
+                nums,
+                fixed,
+            });
+        }
+        self.moves = moves;
+        self.path.insert(s.hash());
+        let mut nums;
+        loop {
+            for k in kids.iter_mut().filter(|k| !k.fixed && !k.nums.resolved()) {
+                if let Some(e) = self.tt.get(&k.key) {
+                    k.nums = e.nums;
+                }
+            }
+            let (n, best, second) = combine(or, &kids);
+            nums = n;
+            if nums.pn >= th_pn || nums.dn >= th_dn || self.stopped {
+                break;
+            }
+            let kid = kids[best];
+            let (cpn, cdn) = if or {
+                (th_pn.min(widen(second)), relax(th_dn, nums.dn, kid.nums.dn))
+            } else {
+                (relax(th_pn, nums.pn, kid.nums.pn), th_dn.min(widen(second)))
+            };
+            kids[best].nums = self.mid(&kid.state, kid.key, depth + 1, cpn, cdn);
+        }
+        self.path.remove(&s.hash());
+        self.frames[depth] = kids;
+        self.store(key, nums, self.nodes - before);
+        nums
+    }
+
+    fn store(&mut self, key: u64, nums: Nums, work: u64) {
+        let work = u32::try_from(work).unwrap_or(u32::MAX);
+        let seq = if nums.resolved() {
+            self.seq += 1;
+            self.seq
+        } else {
+            0
+        };
+        if let Some(e) = self.tt.get_mut(&key) {
+            if !e.nums.resolved() {
+                e.nums = nums;
+                e.work = e.work.saturating_add(work);
+                e.seq = seq;
+            }
+            return;
+        }
+        if self.tt.len() >= self.max_entries {
+            self.collect();
+            // A resolved entry is kept even when full: proofs are read back from the table.
+            if self.full && !nums.resolved() {
+                return;
+            }
+        }
+        self.tt.insert(key, Entry { nums, work, seq });
+    }
+
+    /// Frees room: first the unresolved entries with the least work, then refuted ones; stops
+    /// the search when proven entries alone fill the table.
+    fn collect(&mut self) {
+        let mut works: Vec<u32> = self
+            .tt
+            .values()
+            .filter(|e| !e.nums.resolved())
+            .map(|e| e.work)
+            .collect();
+        if !works.is_empty() {
+            let mid = works.len() / 2;
+            let (_, &mut w, _) = works.select_nth_unstable(mid);
+            self.tt.retain(|_, e| e.nums.resolved() || e.work > w);
+        }
+        if self.tt.len() >= self.max_entries / 2 {
+            self.tt.retain(|_, e| e.nums.pn == 0 || !e.nums.resolved());
+        }
+        if self.tt.len() >= self.max_entries * 7 / 8 {
+            self.full = true;
+            self.stopped = true;
+        }
+    }
+
+    /// Plies within which `attacker` wins from `s` by the proof in the table (an upper bound of
+    /// the true distance), with the proof's main line; `None` unless `s` is proven.
+    pub fn proof_bound(&mut self, s: &Onitama, attacker: Color) -> Option<(u32, Vec<Move>)> {
+        self.attacker = attacker;
+        let mut memo = KeyMap::default();
+        let bound = self.bound(s, u32::MAX, &mut memo, 0)?;
+        let mut line = Vec::new();
+        let mut s = *s;
+        while line.len() < MAX_PROOF_DEPTH && !s.is_terminal() {
+            if let Some(t) = self.tb.filter(|t| t.probe(&s).is_some()) {
+                line.extend(t.line(&s, MAX_PROOF_DEPTH));
+                break;
+            }
+            let Some(seq) = self.tt.get(&self.key(&s)).map(|e| e.seq) else {
+                break;
+            };
+            let or = s.to_move() == attacker;
+            let mut moves = Vec::new();
+            s.legal_moves(&mut moves);
+            let mut pick: Option<(Move, u32)> = None;
+            for m in moves {
+                let mut c = s;
+                c.play(m);
+                if let Some(b) = self.bound(&c, seq, &mut memo, 0) {
+                    if pick.is_none_or(|(_, p)| if or { b < p } else { b > p }) {
+                        pick = Some((m, b));
+                    }
+                }
+            }
+            let Some((m, _)) = pick else {
+                break;
+            };
+            line.push(m);
+            s.play(m);
+        }
+        Some((bound, line))
+    }
+
+    /// The proof's bound at `s`, counting only proofs found before number `before`.
+    fn bound(
+        &mut self,
+        s: &Onitama,
+        before: u32,
+        memo: &mut KeyMap<u32>,
+        depth: usize,
+    ) -> Option<u32> {
+        if let Some(w) = s.winner() {
+            return (w == self.attacker).then_some(0);
+        }
+        let attacker_moves = s.to_move() == self.attacker;
+        if let Some(v) = self.tb.and_then(|t| t.probe(s)) {
+            return match v {
+                TbValue::Win(n) if attacker_moves => Some(n),
+                TbValue::Loss(n) if !attacker_moves => Some(n),
+                _ => None,
+            };
+        }
+        let key = self.key(s);
+        let e = *self.tt.get(&key)?;
+        if e.nums.pn != 0 || e.seq >= before {
+            return None;
+        }
+        if let Some(&b) = memo.get(&key) {
+            return Some(b);
+        }
+        if depth >= MAX_PROOF_DEPTH {
+            return None;
+        }
+        let mut moves = Vec::new();
+        s.legal_moves(&mut moves);
+        let mut acc: Option<u32> = None;
+        for m in moves {
+            let mut c = *s;
+            c.play(m);
+            let b = self.bound(&c, e.seq, memo, depth + 1);
+            if attacker_moves {
+                if let Some(b) = b {
+                    acc = Some(acc.map_or(b + 1, |a| a.min(b + 1)));
+                }
+            } else {
+                let b = b? + 1;
+                acc = Some(acc.map_or(b, |a| a.max(b)));
+            }
+        }
+        let b = acc?;
+        memo.insert(key, b);
+        Some(b)
+    }
+}
+
+/// The node's numbers from its children's, with the index of the most proving child and the
+/// second-best child number (proof number at an OR node, disproof number at an AND node).
+fn combine(or: bool, kids: &[Kid]) -> (Nums, usize, u32) {
+    let (mut best, mut b1, mut b2) = (0, u32::MAX, u32::MAX);
+    let mut sum: u64 = 0;
+    let mut flags = 0;
+    let mut clean_cut = false;
+    for (i, k) in kids.iter().enumerate() {
+        let (select, add) = if or {
+            (k.nums.pn, k.nums.dn)
+        } else {
+            (k.nums.dn, k.nums.pn)
+        };
+        if select < b1 {
+            b2 = b1;
+            b1 = select;
+            best = i;
+        } else if select < b2 {
+            b2 = select;
+        }
+        sum += u64::from(add);
+        flags |= k.nums.flags;
+        clean_cut |= k.nums.dn == 0 && k.nums.flags == 0;
+    }
+    let b1 = b1.min(INF);
+    let sum = sum.min(u64::from(INF - 1)) as u32;
+    let nums = if or {
+        if b1 == 0 {
+            PROVEN
+        } else if b1 >= INF {
+            Nums { flags, ..REFUTED }
+        } else {
+            Nums {
+                pn: b1,
+                dn: sum,
+                flags: 0,
+            }
+        }
+    } else if b1 == 0 {
+        // A disproven child: the node is disproven, soundly if one such child is.
+        Nums {
+            flags: if clean_cut { 0 } else { PATH },
+            ..REFUTED
+        }
+    } else if b1 >= INF {
+        PROVEN
+    } else {
+        Nums {
+            pn: sum,
+            dn: b1,
+            flags: 0,
+        }
+    };
+    (nums, best, b2.min(INF))
+}
+
+/// The 1+ε threshold over the second-best child (ε = 1/4, at least one more).
+fn widen(second: u32) -> u32 {
+    if second >= INF {
+        INF
+    } else {
+        second.saturating_add((second / 4).max(1)).min(INF)
+    }
+}
+
+/// The child's threshold on the summed number: the node's threshold less the other children's.
+fn relax(threshold: u32, node: u32, child: u32) -> u32 {
+    if threshold >= INF {
+        INF
+    } else {
+        (u64::from(threshold) - u64::from(node) + u64::from(child)).min(u64::from(INF)) as u32
+    }
+}
+
+/// Proves what it can about `state` for the side to move within `limits`: df-pn asks "does the
+/// side to move force a win?" and "does the opponent?" in turns with doubling node budgets
+/// (one shared table), then measures a proven result's distance with the iterative-deepening
+/// [`Prover`] in the time left ([`Distance::AtMost`] the proof's bound if it does not finish).
+pub fn solve(state: &Onitama, tb: Option<&Tablebase>, limits: Limits) -> Report {
+    let start = Instant::now();
+    let mut report = Report {
+        verdict: Verdict::Unknown,
+        best: None,
+        line: Vec::new(),
+        wins: Answer::Unknown,
+        loses: Answer::Unknown,
+        nodes: 0,
+        distance_nodes: 0,
+        table_hits: 0,
+        entries: 0,
+        elapsed: Duration::ZERO,
+    };
+    if state.is_terminal() {
+        report.verdict = Verdict::Loss(Distance::Exactly(0));
+        report.wins = Answer::Refuted;
+        report.loses = Answer::Proven;
+        report.elapsed = start.elapsed();
+        return report;
+    }
+    if let Some((t, v)) = tb.and_then(|t| Some((t, t.probe(state)?))) {
+        report.table_hits = 1;
+        (report.verdict, report.wins, report.loses) = match v {
+            TbValue::Win(n) => (
+                Verdict::Win(Distance::Exactly(n)),
+                Answer::Proven,
+                Answer::Refuted,
+            ),
+            TbValue::Loss(n) => (
+                Verdict::Loss(Distance::Exactly(n)),
+                Answer::Refuted,
+                Answer::Proven,
+            ),
+            TbValue::Draw => (Verdict::Draw, Answer::Refuted, Answer::Refuted),
+        };
+        report.line = t.line(state, MAX_PROOF_DEPTH);
+        report.best = report.line.first().copied();
+        report.elapsed = start.elapsed();
+        return report;
+    }
+    let deadline = limits.time.map(|t| start + t);
+    let node_total = limits.nodes.unwrap_or(u64::MAX);
+    let us = state.to_move();
+    let mut d = Dfpn::new(tb, limits.hash_mb);
+    let mut slice = 4096u64;
+    loop {
+        for (attacker, answer) in [(us, &mut report.wins), (!us, &mut report.loses)] {
+            if *answer == Answer::Unknown {
+                let limit = d.nodes().saturating_add(slice).min(node_total);
+                *answer = d.search(state, attacker, limit, deadline);
+                if *answer == Answer::Proven {
+                    break;
+                }
+            }
+        }
+        let out_of_budget =
+            d.nodes() >= node_total || deadline.is_some_and(|t| Instant::now() >= t) || d.is_full();
+        let settled = report.wins != Answer::Unknown && report.loses != Answer::Unknown;
+        if report.wins == Answer::Proven
+            || report.loses == Answer::Proven
+            || settled
+            || out_of_budget
+        {
+            break;
+        }
+        slice = slice.saturating_mul(2);
+    }
+    report.nodes = d.nodes();
+    let winner = if report.wins == Answer::Proven {
+        Some(us)
+    } else if report.loses == Answer::Proven {
+        Some(!us)
+    } else {
+        None
+    };
+    if let Some(attacker) = winner {
+        let measure_time = match deadline {
+            Some(t) => t.saturating_duration_since(Instant::now()),
+            None => start.elapsed().max(Duration::from_millis(100)),
+        };
+        let (distance, best, line, nodes) = measure(&mut d, state, attacker, tb, measure_time);
+        report.verdict = if attacker == us {
+            Verdict::Win(distance)
+        } else {
+            Verdict::Loss(distance)
+        };
+        report.best = best;
+        report.line = line;
+        report.distance_nodes = nodes;
+    } else if report.wins == Answer::Refuted && report.loses == Answer::Refuted {
+        report.verdict = Verdict::Draw;
+    }
+    report.table_hits += d.table_hits();
+    report.entries = d.entries();
+    report.elapsed = start.elapsed();
+    report
+}
+
+/// The distance of a result proven for `attacker`, a best move and a line: exact when the
+/// iterative-deepening [`Prover`] confirms it within `time`, else the proof's bound and line.
+fn measure(
+    d: &mut Dfpn,
+    state: &Onitama,
+    attacker: Color,
+    tb: Option<&Tablebase>,
+    time: Duration,
+) -> (Distance, Option<Move>, Vec<Move>, u64) {
+    let wins = attacker == state.to_move();
+    let Some((bound, proof_line)) = d.proof_bound(state, attacker) else {
+        return (Distance::Unmeasured, None, Vec::new(), 0);
+    };
+    let at_most = (
+        Distance::AtMost(bound),
+        proof_line.first().copied(),
+        proof_line.clone(),
+        0,
+    );
+    // The shortest possible results need no measuring.
+    if (wins && bound == 1) || (!wins && bound == 2) {
+        return (
+            Distance::Exactly(bound),
+            proof_line.first().copied(),
+            proof_line,
+            0,
+        );
+    }
+    if time.is_zero() {
+        return at_most;
+    }
+    let started = Instant::now();
+    let mut p = Prover::new(tb, Some(time));
+    let proof = p.prove(state, bound);
+    let exact = match proof.value {
+        Some(TbValue::Win(n)) if wins && n <= bound => n,
+        Some(TbValue::Loss(n)) if !wins && n <= bound => n,
+        _ => return (at_most.0, at_most.1, at_most.2, proof.nodes),
+    };
+    let value = if wins {
+        TbValue::Win(exact)
+    } else {
+        TbValue::Loss(exact)
+    };
+    let line = prover_line(&mut p, tb, state, value)
+        .filter(|_| started.elapsed() < time)
+        .unwrap_or_default();
+    let best = line.first().copied().or(proof.best);
+    (Distance::Exactly(exact), best, line, proof.nodes)
+}
+
+/// A best line for a value the prover has proven at `state` (fastest win, slowest loss), read
+/// from its memo; `None` if it does not hold together (the prover ran out of time meanwhile).
+fn prover_line(
+    p: &mut Prover,
+    tb: Option<&Tablebase>,
+    state: &Onitama,
+    value: TbValue,
+) -> Option<Vec<Move>> {
+    let mut s = *state;
+    let mut v = value;
+    let mut line = Vec::new();
+    let mut moves = Vec::new();
+    while !s.is_terminal() {
+        if let Some(t) = tb.filter(|t| t.probe(&s).is_some()) {
+            line.extend(t.line(&s, MAX_PROOF_DEPTH));
+            break;
+        }
+        moves.clear();
+        s.legal_moves(&mut moves);
+        let after = |m: Move| {
+            let mut c = s;
+            c.play(m);
+            c
+        };
+        let (m, next) = match v {
+            TbValue::Win(n) if n >= 1 => {
+                let m = *moves.iter().find(|&&m| p.loses_within(&after(m), n - 1))?;
+                (m, TbValue::Loss(n - 1))
+            }
+            TbValue::Loss(n) if n >= 2 => {
+                let m = moves
+                    .iter()
+                    .copied()
+                    .find(|&m| n < 3 || !p.wins_within(&after(m), n - 3))
+                    .or(moves.first().copied())?;
+                (m, TbValue::Win(n - 1))
+            }
+            _ => return None,
+        };
+        line.push(m);
+        s.play(m);
+        v = next;
+    }
+    Some(line)
+}
