@@ -185,7 +185,7 @@ fn prove_dfpn(state: &Onitama, tb: Option<&Tablebase>, args: &ProveArgs) -> Resu
         }));
     }
     match r.verdict {
-        Verdict::Unknown => println!("not proven: {}", r.verdict),
+        Verdict::Unknown => println!("not proven within the limits"),
         v => println!("proven: {v} for the side to move"),
     }
     println!(

@@ -419,6 +419,27 @@ impl<'a> Dfpn<'a> {
         None
     }
 
+    /// The numbers of a position not searched yet, by mobility (df-pn+ style): the side to
+    /// move must have every move refuted, so its moves count towards the number that needs all
+    /// of them.
+    fn initial(&self, c: &Onitama) -> Nums {
+        let mut unused = Vec::new();
+        let n = (c.count_moves(&mut unused) as u32).clamp(1, INF - 1);
+        if c.to_move() == self.attacker {
+            Nums {
+                pn: 1,
+                dn: n,
+                flags: 0,
+            }
+        } else {
+            Nums {
+                pn: n,
+                dn: 1,
+                flags: 0,
+            }
+        }
+    }
+
     /// The multiple-iterative-deepening step of df-pn: searches below `s` until its proof
     /// number reaches `th_pn` or its disproof number `th_dn` (or the limits stop it).
     fn mid(&mut self, s: &Onitama, key: u64, depth: usize, th_pn: u32, th_dn: u32) -> Nums {
@@ -439,7 +460,10 @@ impl<'a> Dfpn<'a> {
             let key = self.key(&c);
             let (nums, fixed) = match self.leaf(&c, depth + 1) {
                 Some(n) => (n, true),
-                None => (self.tt.get(&key).map_or(UNKNOWN, |e| e.nums), false),
+                None => match self.tt.get(&key) {
+                    Some(e) => (e.nums, false),
+                    None => (self.initial(&c), false),
+                },
             };
             kids.push(Kid {
                 state: c,
