@@ -62,8 +62,18 @@ const PATH: u8 = 1;
 /// Deepest recursion when reading a proof back (far beyond any proof found in practice).
 const MAX_PROOF_DEPTH: usize = 1_000;
 
-/// Bytes an entry is counted as (key, entry, the map's control byte and spare capacity).
-const ENTRY_BYTES: usize = 80;
+/// Bytes per bucket of the map (key, entry, control byte), with room for the map's doubling:
+/// the old and the new buckets are both held while it grows.
+const BUCKET_BYTES: usize = 50;
+
+/// The most entries kept in a table of `hash_mb` megabytes. The map grows to a power of two of
+/// buckets `B` and no further: entries are collected at `7B/16`, half its usable capacity, so
+/// that the map rehashes in place instead of growing when deleted slots run its room out.
+fn entry_budget(hash_mb: usize) -> usize {
+    let fit = ((hash_mb.max(1) << 20) / BUCKET_BYTES).max(1024);
+    let buckets = 1usize << (usize::BITS - 1 - fit.leading_zeros());
+    buckets * 7 / 16
+}
 
 /// A hasher passing the Zobrist key through: it is random already.
 #[derive(Default)]
@@ -301,7 +311,7 @@ impl<'a> Dfpn<'a> {
             tb,
             attacker: Color::Red,
             tt: KeyMap::default(),
-            max_entries: (hash_mb.max(1) << 20) / ENTRY_BYTES,
+            max_entries: entry_budget(hash_mb),
             path: KeySet::default(),
             frames: Vec::new(),
             moves: Vec::new(),
