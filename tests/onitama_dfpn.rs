@@ -272,6 +272,53 @@ fn hand_checked_wins_and_losses_at_their_distance() {
 }
 
 #[test]
+fn a_one_megabyte_table_collects_and_stays_right() {
+    let tb = table(3);
+    let mut r = rng(31);
+    let (mut proven, mut checked) = (0, 0);
+    while checked < 60 {
+        let t = r.random_range(0..tb.tables().len());
+        let index = r.random_range(0..tb.tables()[t].values.len);
+        let Some(s) = tb.position_at(t, index) else {
+            continue;
+        };
+        if s.is_terminal() {
+            continue;
+        }
+        let limits = Limits {
+            nodes: Some(100_000),
+            time: None,
+            hash_mb: 1,
+        };
+        let report = solve(&s, None, limits);
+        proven += usize::from(consistent(&report, tb.value_at(t, index), &s));
+        // About a megabyte: at most some thousands of entries, however many nodes.
+        assert!(report.entries < 10_000, "{}", report.entries);
+        checked += 1;
+    }
+    assert!(proven > 10, "{proven}");
+    // A deal start keeps the search busy: the table is collected over and over.
+    let s = Onitama::start(&GameOptions::new()).unwrap();
+    let limits = Limits {
+        nodes: Some(200_000),
+        time: None,
+        hash_mb: 1,
+    };
+    let report = solve(&s, None, limits);
+    assert_eq!(report.nodes, 200_000);
+    assert!(report.entries < 10_000, "{}", report.entries);
+    for &(text, plies) in FORCED {
+        let r = solve(&pos(text), None, limits);
+        assert!(r.entries < 10_000, "{}", r.entries);
+        match r.verdict {
+            Verdict::Win(_) => assert!(plies > 0, "{text}"),
+            Verdict::Loss(_) => assert!(plies < 0, "{text}"),
+            v => panic!("{text}: {v:?}"),
+        }
+    }
+}
+
+#[test]
 fn too_small_budgets_give_unknown_never_a_wrong_answer() {
     for &(text, plies) in FORCED {
         let s = pos(text);
