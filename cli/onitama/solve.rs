@@ -58,6 +58,13 @@ pub fn solve_first(
         Verdict::Draw => ("draw", None, true),
         Verdict::Unknown => {
             let used = started.elapsed();
+            if !args.json {
+                eprintln!(
+                    "df-pn proved nothing in {} nodes, {:.3} s; the exact solver goes on",
+                    r.nodes,
+                    used.as_secs_f64()
+                );
+            }
             if limits.is_unbounded() {
                 // The solver's own default, less what df-pn used.
                 limits.time = Some(Duration::from_secs(10));
