@@ -324,7 +324,8 @@ fn too_small_budgets_give_unknown_never_a_wrong_answer() {
         let s = pos(text);
         for nodes in [1, 2, 5, 20, 100] {
             let r = solve(&s, None, Limits::nodes(nodes));
-            assert!(r.nodes <= nodes, "{text} {nodes}: {}", r.nodes);
+            let used = r.nodes + r.distance_nodes;
+            assert!(used <= nodes, "{text} {nodes}: {used}");
             match r.verdict {
                 Verdict::Win(_) => assert!(plies > 0, "{text}"),
                 Verdict::Loss(_) => assert!(plies < 0, "{text}"),

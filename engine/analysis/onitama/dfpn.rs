@@ -4,8 +4,8 @@
 //!
 //! Proof numbers suit Onitama's forced wins: the winner's moves are few and narrow (a master
 //! walking to the arch, a capture of the master), and df-pn spends its effort where the proof is
-//! cheapest instead of at a uniform depth as the iterative-deepening [`Prover`] does. Thresholds
-//! of the most promising child use the 1+ε trick of Pawlewicz and Lew (ε = 1/4), which cuts the
+//! cheapest instead of at a uniform depth as the iterative-deepening prover of [`super::prove`]
+//! does. Thresholds of the most promising child use the 1+ε trick of Pawlewicz and Lew (ε = 1/4), which cuts the
 //! thrashing between siblings of almost equal proof number.
 //!
 //! # Transposition table
@@ -47,7 +47,6 @@ use std::time::{Duration, Instant};
 use crate::game::Game;
 use crate::games::onitama::{Color, Move, Onitama};
 
-use super::prove::Prover;
 use super::tablebase::{Tablebase, TbValue};
 
 /// "Infinite" proof or disproof number; sums saturate just below it.
@@ -262,12 +261,12 @@ impl Default for Limits {
 pub struct Report {
     /// The verdict for the side to move.
     pub verdict: Verdict,
-    /// A move realising it (a fastest win or slowest loss when the distance is exact; the
-    /// proof's move when only bounded).
+    /// The first move of [`Report::line`]: for a win with an exact distance a fastest win; for
+    /// a loss the move whose proof is longest (a slowest loss as far as the proof can tell).
     pub best: Option<Move>,
-    /// A line realising it: with an exact distance a best line; with a bound the proof's main
-    /// line (the winner's moves from the proof, the loser's longest within the proof). Empty
-    /// when not known.
+    /// The proof's main line, to the end of the game or into the tables: the winner's moves
+    /// from the proof (fastest within it), the loser's longest within the proof. Its length is
+    /// the distance reported (exact or bound). Empty when nothing is proven.
     pub line: Vec<Move>,
     /// "Does the side to move force a win?"
     pub wins: Answer,
@@ -275,7 +274,7 @@ pub struct Report {
     pub loses: Answer,
     /// Nodes of the df-pn search.
     pub nodes: u64,
-    /// Nodes spent measuring the distance (the iterative-deepening prover).
+    /// Nodes spent measuring the distance (bounded questions), not in [`Report::nodes`].
     pub distance_nodes: u64,
     /// Positions answered by the tables.
     pub table_hits: u64,
@@ -302,6 +301,8 @@ pub struct Dfpn<'a> {
     stopped: bool,
     full: bool,
     max_depth: usize,
+    /// The ply limit of the question asked (`None`: unbounded).
+    limit: Option<usize>,
 }
 
 impl<'a> Dfpn<'a> {
@@ -323,6 +324,7 @@ impl<'a> Dfpn<'a> {
             stopped: false,
             full: false,
             max_depth: 0,
+            limit: None,
         }
     }
 
@@ -346,11 +348,17 @@ impl<'a> Dfpn<'a> {
         self.full
     }
 
-    fn key(&self, s: &Onitama) -> u64 {
-        match self.attacker {
-            Color::Red => s.hash(),
-            Color::Blue => s.hash() ^ BLUE_SALT,
+    /// The table key of `s` at `depth` below the root: the Zobrist hash, salted by the attacker
+    /// and, for a question with a ply limit, by the plies left.
+    fn key(&self, s: &Onitama, depth: usize) -> u64 {
+        let mut key = s.hash();
+        if self.attacker == Color::Blue {
+            key ^= BLUE_SALT;
         }
+        if let Some(limit) = self.limit {
+            key ^= plies_salt(limit.saturating_sub(depth));
+        }
+        key
     }
 
     /// Asks whether `attacker` can force a win from `state`, going on from what the table holds,
@@ -363,7 +371,23 @@ impl<'a> Dfpn<'a> {
         node_limit: u64,
         deadline: Option<Instant>,
     ) -> Answer {
+        self.search_within(state, attacker, None, node_limit, deadline)
+    }
+
+    /// As [`Dfpn::search`], for "can the attacker force a win within `plies` plies" when
+    /// `plies` is given. Bounded questions need no repetition rule: the plies left go down along
+    /// every line, and a fastest win never repeats a position, so their disproofs are sound
+    /// (reported as [`Answer::Refuted`]) for the game without a move counter.
+    pub fn search_within(
+        &mut self,
+        state: &Onitama,
+        attacker: Color,
+        plies: Option<u32>,
+        node_limit: u64,
+        deadline: Option<Instant>,
+    ) -> Answer {
         self.attacker = attacker;
+        self.limit = plies.map(|p| p as usize);
         self.node_limit = node_limit;
         self.deadline = deadline;
         self.stopped = self.nodes >= node_limit || deadline.is_some_and(|d| Instant::now() >= d);
@@ -372,7 +396,7 @@ impl<'a> Dfpn<'a> {
         let nums = match self.leaf(state, 0) {
             Some(n) => n,
             None => {
-                let key = self.key(state);
+                let key = self.key(state, 0);
                 match self.tt.get(&key) {
                     Some(e) if e.nums.resolved() => e.nums,
                     _ if self.stopped || self.full => UNKNOWN,
@@ -413,15 +437,21 @@ impl<'a> Dfpn<'a> {
         if let Some(w) = s.winner() {
             return Some(if w == self.attacker { PROVEN } else { REFUTED });
         }
+        let left = self.limit.map(|l| (l - depth) as u32);
         if let Some(v) = self.tb.and_then(|t| t.probe(s)) {
             self.hits += 1;
             let attacker_moves = s.to_move() == self.attacker;
             let wins = match v {
-                TbValue::Win(_) => attacker_moves,
-                TbValue::Loss(_) => !attacker_moves,
+                TbValue::Win(n) => attacker_moves && left.is_none_or(|l| n <= l),
+                TbValue::Loss(n) => !attacker_moves && left.is_none_or(|l| n <= l),
                 TbValue::Draw => false,
             };
             return Some(if wins { PROVEN } else { REFUTED });
+        }
+        if let Some(left) = left {
+            // No plies left, or only the defender's move: no win within the limit.
+            let attacker_moves = s.to_move() == self.attacker;
+            return (left == 0 || (left == 1 && !attacker_moves)).then_some(REFUTED);
         }
         if depth >= self.max_depth || self.path.contains(&s.hash()) {
             return Some(PATH_DRAW);
@@ -467,7 +497,7 @@ impl<'a> Dfpn<'a> {
         for &m in &moves {
             let mut c = *s;
             c.play(m);
-            let key = self.key(&c);
+            let key = self.key(&c, depth + 1);
             let (nums, fixed) = match self.leaf(&c, depth + 1) {
                 Some(n) => (n, true),
                 None => match self.tt.get(&key) {
@@ -483,7 +513,10 @@ impl<'a> Dfpn<'a> {
             });
         }
         self.moves = moves;
-        self.path.insert(s.hash());
+        let on_path = self.limit.is_none();
+        if on_path {
+            self.path.insert(s.hash());
+        }
         let mut nums;
         loop {
             for k in kids.iter_mut().filter(|k| !k.fixed && !k.nums.resolved()) {
@@ -504,7 +537,9 @@ impl<'a> Dfpn<'a> {
             };
             kids[best].nums = self.mid(&kid.state, kid.key, depth + 1, cpn, cdn);
         }
-        self.path.remove(&s.hash());
+        if on_path {
+            self.path.remove(&s.hash());
+        }
         self.frames[depth] = kids;
         self.store(key, nums, self.nodes - before);
         nums
@@ -559,10 +594,17 @@ impl<'a> Dfpn<'a> {
         }
     }
 
-    /// Plies within which `attacker` wins from `s` by the proof in the table (an upper bound of
-    /// the true distance), with the proof's main line; `None` unless `s` is proven.
-    pub fn proof_bound(&mut self, s: &Onitama, attacker: Color) -> Option<(u32, Vec<Move>)> {
+    /// Plies within which `attacker` wins from `s` by the proof in the table of the question
+    /// asked with `plies` (an upper bound of the true distance), with the proof's main line;
+    /// `None` unless that question was proven.
+    pub fn proof_bound(
+        &mut self,
+        s: &Onitama,
+        attacker: Color,
+        plies: Option<u32>,
+    ) -> Option<(u32, Vec<Move>)> {
         self.attacker = attacker;
+        self.limit = plies.map(|p| p as usize);
         let mut memo = KeyMap::default();
         let bound = self.bound(s, u32::MAX, &mut memo, 0)?;
         let mut line = Vec::new();
@@ -572,7 +614,8 @@ impl<'a> Dfpn<'a> {
                 line.extend(t.line(&s, MAX_PROOF_DEPTH));
                 break;
             }
-            let Some(seq) = self.tt.get(&self.key(&s)).map(|e| e.seq) else {
+            let depth = line.len();
+            let Some(seq) = self.tt.get(&self.key(&s, depth)).map(|e| e.seq) else {
                 break;
             };
             let or = s.to_move() == attacker;
@@ -582,7 +625,7 @@ impl<'a> Dfpn<'a> {
             for m in moves {
                 let mut c = s;
                 c.play(m);
-                if let Some(b) = self.bound(&c, seq, &mut memo, 0) {
+                if let Some(b) = self.bound(&c, seq, &mut memo, depth + 1) {
                     if pick.is_none_or(|(_, p)| if or { b < p } else { b > p }) {
                         pick = Some((m, b));
                     }
@@ -597,7 +640,8 @@ impl<'a> Dfpn<'a> {
         Some((bound, line))
     }
 
-    /// The proof's bound at `s`, counting only proofs found before number `before`.
+    /// The proof's bound at `s`, `depth` plies below the root, counting only proofs found
+    /// before number `before`.
     fn bound(
         &mut self,
         s: &Onitama,
@@ -616,7 +660,7 @@ impl<'a> Dfpn<'a> {
                 _ => None,
             };
         }
-        let key = self.key(s);
+        let key = self.key(s, depth);
         let e = *self.tt.get(&key)?;
         if e.nums.pn != 0 || e.seq >= before {
             return None;
@@ -705,6 +749,14 @@ fn combine(or: bool, kids: &[Kid]) -> (Nums, usize, u32) {
     (nums, best, b2.min(INF))
 }
 
+/// A random-looking salt for the plies left of a bounded question (SplitMix64's finaliser).
+fn plies_salt(left: usize) -> u64 {
+    let mut z = (left as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 /// The 1+ε threshold over the second-best child (ε = 1/4, at least one more).
 fn widen(second: u32) -> u32 {
     if second >= INF {
@@ -725,8 +777,9 @@ fn relax(threshold: u32, node: u32, child: u32) -> u32 {
 
 /// Proves what it can about `state` for the side to move within `limits`: df-pn asks "does the
 /// side to move force a win?" and "does the opponent?" in turns with doubling node budgets
-/// (one shared table), then measures a proven result's distance with the iterative-deepening
-/// [`Prover`] in the time left ([`Distance::AtMost`] the proof's bound if it does not finish).
+/// (one shared table), then measures a proven result's distance by bounded questions in what
+/// is left of the limits ([`Distance::AtMost`] the proof's bound if they run out first). With
+/// neither a node nor a time limit it stops after ten seconds.
 pub fn solve(state: &Onitama, tb: Option<&Tablebase>, limits: Limits) -> Report {
     let start = Instant::now();
     let mut report = Report {
@@ -768,7 +821,16 @@ pub fn solve(state: &Onitama, tb: Option<&Tablebase>, limits: Limits) -> Report 
         report.elapsed = start.elapsed();
         return report;
     }
-    let deadline = limits.time.map(|t| start + t);
+    // With no limit at all, the default ten seconds: a search must end.
+    let time = match limits {
+        Limits {
+            nodes: None,
+            time: None,
+            ..
+        } => Some(Duration::from_secs(10)),
+        _ => limits.time,
+    };
+    let deadline = time.map(|t| start + t);
     let node_total = limits.nodes.unwrap_or(u64::MAX);
     let us = state.to_move();
     let mut d = Dfpn::new(tb, limits.hash_mb);
@@ -804,19 +866,16 @@ pub fn solve(state: &Onitama, tb: Option<&Tablebase>, limits: Limits) -> Report 
         None
     };
     if let Some(attacker) = winner {
-        let measure_time = match deadline {
-            Some(t) => t.saturating_duration_since(Instant::now()),
-            None => start.elapsed().max(Duration::from_millis(100)),
-        };
-        let (distance, best, line, nodes) = measure(&mut d, state, attacker, tb, measure_time);
+        let before = d.nodes();
+        let (distance, line) = measure(&mut d, state, attacker, node_total, deadline);
         report.verdict = if attacker == us {
             Verdict::Win(distance)
         } else {
             Verdict::Loss(distance)
         };
-        report.best = best;
+        report.best = line.first().copied();
         report.line = line;
-        report.distance_nodes = nodes;
+        report.distance_nodes = d.nodes() - before;
     } else if report.wins == Answer::Refuted && report.loses == Answer::Refuted {
         report.verdict = Verdict::Draw;
     }
@@ -826,99 +885,32 @@ pub fn solve(state: &Onitama, tb: Option<&Tablebase>, limits: Limits) -> Report 
     report
 }
 
-/// The distance of a result proven for `attacker`, a best move and a line: exact when the
-/// iterative-deepening [`Prover`] confirms it within `time`, else the proof's bound and line.
+/// The distance of a result proven for `attacker`, with the proof's main line. The proof's
+/// bound `b` is tightened by asking df-pn "a win within `b - 2` plies?" (a bounded question,
+/// whose proof gives a new bound) until that is refuted, which makes the bound exact, or the
+/// limits run out, which leaves it an upper bound.
 fn measure(
     d: &mut Dfpn,
     state: &Onitama,
     attacker: Color,
-    tb: Option<&Tablebase>,
-    time: Duration,
-) -> (Distance, Option<Move>, Vec<Move>, u64) {
-    let wins = attacker == state.to_move();
-    let Some((bound, proof_line)) = d.proof_bound(state, attacker) else {
-        return (Distance::Unmeasured, None, Vec::new(), 0);
+    node_total: u64,
+    deadline: Option<Instant>,
+) -> (Distance, Vec<Move>) {
+    let Some((mut bound, mut line)) = d.proof_bound(state, attacker, None) else {
+        return (Distance::Unmeasured, Vec::new());
     };
-    let at_most = (
-        Distance::AtMost(bound),
-        proof_line.first().copied(),
-        proof_line.clone(),
-        0,
-    );
-    // The shortest possible results need no measuring.
-    if (wins && bound == 1) || (!wins && bound == 2) {
-        return (
-            Distance::Exactly(bound),
-            proof_line.first().copied(),
-            proof_line,
-            0,
-        );
-    }
-    if time.is_zero() {
-        return at_most;
-    }
-    let started = Instant::now();
-    let mut p = Prover::new(tb, Some(time));
-    let proof = p.prove(state, bound);
-    let exact = match proof.value {
-        Some(TbValue::Win(n)) if wins && n <= bound => n,
-        Some(TbValue::Loss(n)) if !wins && n <= bound => n,
-        _ => return (at_most.0, at_most.1, at_most.2, proof.nodes),
-    };
-    let value = if wins {
-        TbValue::Win(exact)
-    } else {
-        TbValue::Loss(exact)
-    };
-    let line = prover_line(&mut p, tb, state, value)
-        .filter(|_| started.elapsed() < time)
-        .unwrap_or_default();
-    let best = line.first().copied().or(proof.best);
-    (Distance::Exactly(exact), best, line, proof.nodes)
-}
-
-/// A best line for a value the prover has proven at `state` (fastest win, slowest loss), read
-/// from its memo; `None` if it does not hold together (the prover ran out of time meanwhile).
-fn prover_line(
-    p: &mut Prover,
-    tb: Option<&Tablebase>,
-    state: &Onitama,
-    value: TbValue,
-) -> Option<Vec<Move>> {
-    let mut s = *state;
-    let mut v = value;
-    let mut line = Vec::new();
-    let mut moves = Vec::new();
-    while !s.is_terminal() {
-        if let Some(t) = tb.filter(|t| t.probe(&s).is_some()) {
-            line.extend(t.line(&s, MAX_PROOF_DEPTH));
-            break;
+    // A win is at least one ply away, a loss (the position is not over) two.
+    let shortest = if attacker == state.to_move() { 1 } else { 2 };
+    while bound > shortest {
+        let target = bound - 2;
+        match d.search_within(state, attacker, Some(target), node_total, deadline) {
+            Answer::Proven => match d.proof_bound(state, attacker, Some(target)) {
+                Some((b, l)) if b <= target => (bound, line) = (b, l),
+                _ => return (Distance::AtMost(bound), line),
+            },
+            Answer::Refuted => break,
+            Answer::NoWinFound | Answer::Unknown => return (Distance::AtMost(bound), line),
         }
-        moves.clear();
-        s.legal_moves(&mut moves);
-        let after = |m: Move| {
-            let mut c = s;
-            c.play(m);
-            c
-        };
-        let (m, next) = match v {
-            TbValue::Win(n) if n >= 1 => {
-                let m = *moves.iter().find(|&&m| p.loses_within(&after(m), n - 1))?;
-                (m, TbValue::Loss(n - 1))
-            }
-            TbValue::Loss(n) if n >= 2 => {
-                let m = moves
-                    .iter()
-                    .copied()
-                    .find(|&m| n < 3 || !p.wins_within(&after(m), n - 3))
-                    .or(moves.first().copied())?;
-                (m, TbValue::Win(n - 1))
-            }
-            _ => return None,
-        };
-        line.push(m);
-        s.play(m);
-        v = next;
     }
-    Some(line)
+    (Distance::Exactly(bound), line)
 }
