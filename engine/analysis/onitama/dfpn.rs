@@ -5,8 +5,13 @@
 //! Proof numbers suit Onitama's forced wins: the winner's moves are few and narrow (a master
 //! walking to the arch, a capture of the master), and df-pn spends its effort where the proof is
 //! cheapest instead of at a uniform depth as the iterative-deepening prover of [`super::prove`]
-//! does. Thresholds of the most promising child use the 1+ε trick of Pawlewicz and Lew (ε = 1/4), which cuts the
+//! does. Unsearched positions start from their mobility (df-pn+ style), and the thresholds of
+//! the most promising child use the 1+ε trick of Pawlewicz and Lew (ε = 1/4), which cuts the
 //! thrashing between siblings of almost equal proof number.
+//!
+//! A proven result's distance is measured by bounded questions, "a win within N plies?", each
+//! proof giving a smaller bound until one is refuted ([`Dfpn::search_within`]). Their keys are
+//! salted by the plies left, not by the question, so the questions share what they prove.
 //!
 //! # Transposition table
 //!
@@ -341,6 +346,12 @@ impl<'a> Dfpn<'a> {
     /// Transposition-table entries.
     pub fn entries(&self) -> usize {
         self.tt.len()
+    }
+
+    /// Empties the table (keeping its memory), so that other questions get all of it.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.full = false;
     }
 
     /// Whether the table filled up with resolved entries (the search cannot go on).
@@ -899,13 +910,18 @@ fn measure(
     let Some((mut bound, mut line)) = d.proof_bound(state, attacker, None) else {
         return (Distance::Unmeasured, Vec::new());
     };
+    // The unbounded questions are answered: the bounded ones get the whole table.
+    d.clear();
     // A win is at least one ply away, a loss (the position is not over) two.
     let shortest = if attacker == state.to_move() { 1 } else { 2 };
     while bound > shortest {
         let target = bound - 2;
         match d.search_within(state, attacker, Some(target), node_total, deadline) {
             Answer::Proven => match d.proof_bound(state, attacker, Some(target)) {
-                Some((b, l)) if b <= target => (bound, line) = (b, l),
+                Some((b, l)) if b <= target => {
+                    (bound, line) = (b, l);
+                    d.clear();
+                }
                 _ => return (Distance::AtMost(bound), line),
             },
             Answer::Refuted => break,
