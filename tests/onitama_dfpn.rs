@@ -461,4 +461,42 @@ fn cli_prove_with_either_method_and_solve() {
     assert_eq!(v["plies"], 5, "{v}");
     assert_eq!(v["method"], "dfpn", "{v}");
     assert_eq!(v["line"].as_array().unwrap().len(), 5, "{v}");
+    // With a table file: the exact distance through the tables, the line into them.
+    let dir = std::env::temp_dir().join(format!("tabula-dfpn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("tb3.bin");
+    let p = path.to_str().unwrap();
+    ok(&[
+        "onitama",
+        "tablebase",
+        "--cards",
+        CARDS,
+        "--pieces",
+        "3",
+        "--out",
+        p,
+    ]);
+    let tb = tabula::analysis::onitama::tablebase::file::load(&path).unwrap();
+    let s = four_piece_positions(3, 400)
+        .into_iter()
+        .find(|s| {
+            matches!(
+                solve(s, Some(&tb), Limits::nodes(1)).verdict,
+                Verdict::Win(_)
+            )
+        })
+        .unwrap();
+    let want = solve(&s, Some(&tb), Limits::time_ms(5_000)).verdict;
+    let Verdict::Win(Distance::Exactly(n)) = want else {
+        panic!("{want:?}")
+    };
+    let text = s.notation();
+    let v = json(&["solve", "onitama", &text, "--table", p, "--json"]);
+    assert_eq!(
+        (v["verdict"].as_str(), v["plies"].as_u64()),
+        (Some("win"), Some(u64::from(n)))
+    );
+    assert_eq!(v["exact"], true);
+    assert_eq!(v["line"].as_array().unwrap().len(), n as usize);
+    std::fs::remove_dir_all(&dir).ok();
 }
