@@ -319,6 +319,22 @@ fn a_one_megabyte_table_collects_and_stays_right() {
 }
 
 #[test]
+fn lines_end_at_the_ply_limit() {
+    // A win in 5 is no win when the game is drawn after 4 plies: "no win found", not refuted.
+    let text = "1m3/5/5/1S3/2M2 r boar,ox crane,eel tiger";
+    let at = |limit: &str| {
+        let options = GameOptions::new().with("ply-limit", limit);
+        let s = Onitama::from_notation(text, &options).unwrap();
+        solve(&s, None, Limits::nodes(100_000))
+    };
+    let r = at("4");
+    assert_eq!((r.verdict, r.wins), (Verdict::Unknown, Answer::NoWinFound));
+    assert_eq!(at("5").verdict, Verdict::Win(Distance::Exactly(5)));
+    // A huge limit is searched at most a thousand plies deep (the recursion follows the plies).
+    assert_eq!(at("1000000").verdict, Verdict::Win(Distance::Exactly(5)));
+}
+
+#[test]
 fn too_small_budgets_give_unknown_never_a_wrong_answer() {
     for &(text, plies) in FORCED {
         let s = pos(text);

@@ -63,6 +63,10 @@ const BLUE_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
 /// Flag of a disproof that depends on a repetition or the depth limit somewhere below it.
 const PATH: u8 = 1;
 
+/// Deepest line searched (below the ply limit when that is larger, to bound the recursion):
+/// deeper positions count as draws, like the ply limit.
+const MAX_DEPTH: usize = 1_000;
+
 /// Deepest recursion when reading a proof back (far beyond any proof found in practice).
 const MAX_PROOF_DEPTH: usize = 1_000;
 
@@ -388,7 +392,8 @@ impl<'a> Dfpn<'a> {
     /// As [`Dfpn::search`], for "can the attacker force a win within `plies` plies" when
     /// `plies` is given. Bounded questions need no repetition rule: the plies left go down along
     /// every line, and a fastest win never repeats a position, so their disproofs are sound
-    /// (reported as [`Answer::Refuted`]) for the game without a move counter.
+    /// (reported as [`Answer::Refuted`]) for the game without a move counter. A bound above a
+    /// thousand plies is not searched ([`Answer::Unknown`]): the recursion follows the plies.
     pub fn search_within(
         &mut self,
         state: &Onitama,
@@ -397,12 +402,15 @@ impl<'a> Dfpn<'a> {
         node_limit: u64,
         deadline: Option<Instant>,
     ) -> Answer {
+        if plies.is_some_and(|p| p as usize > MAX_DEPTH) {
+            return Answer::Unknown;
+        }
         self.attacker = attacker;
         self.limit = plies.map(|p| p as usize);
         self.node_limit = node_limit;
         self.deadline = deadline;
         self.stopped = self.nodes >= node_limit || deadline.is_some_and(|d| Instant::now() >= d);
-        self.max_depth = state.ply_limit() as usize;
+        self.max_depth = (state.ply_limit() as usize).min(MAX_DEPTH);
         self.path.clear();
         let nums = match self.leaf(state, 0) {
             Some(n) => n,
