@@ -26,7 +26,7 @@ pub struct ProveArgs {
     /// A tablebase file for the position's five cards (its positions end the search exactly).
     #[arg(long, value_name = "FILE")]
     pub table: Option<PathBuf>,
-    /// Stop after this many milliseconds (default 10000).
+    /// Stop after this many milliseconds (default 10000; with `--nodes` and dfpn, none).
     #[arg(long, value_name = "MS")]
     pub time: Option<u64>,
     /// Deepen to at most this many plies (deepening).
