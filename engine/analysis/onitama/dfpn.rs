@@ -44,7 +44,7 @@
 //! Values are those of the game without a move counter (as the tables' are): a proven win is
 //! bounded in plies ([`Distance`]), which the caller compares with the ply limit left.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::{Duration, Instant};
@@ -104,7 +104,37 @@ impl Hasher for KeyHasher {
 }
 
 type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
-type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
+
+/// The positions on the current line, with a count per 12 low bits of the hash so that most
+/// "is it on the line?" questions are answered without scanning it.
+struct Path {
+    line: Vec<u64>,
+    counts: Box<[u16; 4096]>,
+}
+
+impl Path {
+    fn new() -> Path {
+        Path {
+            line: Vec::new(),
+            counts: Box::new([0; 4096]),
+        }
+    }
+
+    fn push(&mut self, hash: u64) {
+        self.line.push(hash);
+        self.counts[(hash & 4095) as usize] += 1;
+    }
+
+    fn pop(&mut self) {
+        if let Some(hash) = self.line.pop() {
+            self.counts[(hash & 4095) as usize] -= 1;
+        }
+    }
+
+    fn contains(&self, hash: u64) -> bool {
+        self.counts[(hash & 4095) as usize] > 0 && self.line.contains(&hash)
+    }
+}
 
 /// Proof and disproof numbers of a node, with the path flag of a disproof.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -299,7 +329,7 @@ pub struct Dfpn<'a> {
     attacker: Color,
     tt: KeyMap<Entry>,
     max_entries: usize,
-    path: KeySet,
+    path: Path,
     frames: Vec<Vec<Kid>>,
     moves: Vec<Move>,
     nodes: u64,
@@ -322,7 +352,7 @@ impl<'a> Dfpn<'a> {
             attacker: Color::Red,
             tt: KeyMap::default(),
             max_entries: entry_budget(hash_mb),
-            path: KeySet::default(),
+            path: Path::new(),
             frames: Vec::new(),
             moves: Vec::new(),
             nodes: 0,
@@ -411,7 +441,7 @@ impl<'a> Dfpn<'a> {
         self.deadline = deadline;
         self.stopped = self.nodes >= node_limit || deadline.is_some_and(|d| Instant::now() >= d);
         self.max_depth = (state.ply_limit() as usize).min(MAX_DEPTH);
-        self.path.clear();
+        self.path = Path::new();
         let nums = match self.leaf(state, 0) {
             Some(n) => n,
             None => {
@@ -472,7 +502,7 @@ impl<'a> Dfpn<'a> {
             let attacker_moves = s.to_move() == self.attacker;
             return (left == 0 || (left == 1 && !attacker_moves)).then_some(REFUTED);
         }
-        if depth >= self.max_depth || self.path.contains(&s.hash()) {
+        if depth >= self.max_depth || self.path.contains(s.hash()) {
             return Some(PATH_DRAW);
         }
         None
@@ -534,15 +564,10 @@ impl<'a> Dfpn<'a> {
         self.moves = moves;
         let on_path = self.limit.is_none();
         if on_path {
-            self.path.insert(s.hash());
+            self.path.push(s.hash());
         }
         let mut nums;
         loop {
-            for k in kids.iter_mut().filter(|k| !k.fixed && !k.nums.resolved()) {
-                if let Some(e) = self.tt.get(&k.key) {
-                    k.nums = e.nums;
-                }
-            }
             let (n, best, second) = combine(or, &kids);
             nums = n;
             if nums.pn >= th_pn || nums.dn >= th_dn || self.stopped {
@@ -555,9 +580,15 @@ impl<'a> Dfpn<'a> {
                 (relax(th_pn, nums.pn, kid.nums.pn), th_dn.min(widen(second)))
             };
             kids[best].nums = self.mid(&kid.state, kid.key, depth + 1, cpn, cdn);
+            // The search below may have settled other children by transposition.
+            for k in kids.iter_mut().filter(|k| !k.fixed && !k.nums.resolved()) {
+                if let Some(e) = self.tt.get(&k.key) {
+                    k.nums = e.nums;
+                }
+            }
         }
         if on_path {
-            self.path.remove(&s.hash());
+            self.path.pop();
         }
         self.frames[depth] = kids;
         self.store(key, nums, self.nodes - before);
