@@ -178,8 +178,9 @@ fn prove_dfpn(state: &Onitama, tb: Option<&Tablebase>, args: &ProveArgs) -> Resu
         let (value, exact) = verdict_json(r.verdict);
         return print_json(&json!({
             "method": "dfpn", "position": state.notation(), "value": value, "exact": exact,
-            "best": best, "line": line, "side_to_move_wins": answer_name(r.wins),
-            "side_to_move_loses": answer_name(r.loses), "nodes": r.nodes,
+            "best": best, "line": line,
+            "side_to_move_wins": answer_name(r.wins).replace(' ', "_"),
+            "side_to_move_loses": answer_name(r.loses).replace(' ', "_"), "nodes": r.nodes,
             "distance_nodes": r.distance_nodes, "table_hits": r.table_hits,
             "entries": r.entries, "seconds": seconds,
         }));
