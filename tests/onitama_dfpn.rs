@@ -108,6 +108,15 @@ fn answers_agree_with_the_tablebase_searched_without_it() {
             decisive += 1;
             proven += usize::from(got);
         }
+        // With an exact distance the best move keeps it: a fastest win, a slowest loss.
+        if let Verdict::Win(Distance::Exactly(n)) | Verdict::Loss(Distance::Exactly(n)) =
+            report.verdict
+        {
+            let mut c = s;
+            c.play(report.best.expect("a best move"));
+            assert_eq!(tb.probe(&c).unwrap().parent(), want, "{}", s.notation());
+            assert_eq!(report.line.len(), n as usize, "{}", s.notation());
+        }
         if let Verdict::Win(_) | Verdict::Loss(_) = report.verdict {
             // The line ends in the result it claims.
             let end = play_line(&s, &report.line);
@@ -268,6 +277,19 @@ fn hand_checked_wins_and_losses_at_their_distance() {
         let end = play_line(&s, &r.line);
         assert_eq!(end.winner() == Some(s.to_move()), plies > 0, "{text}");
         assert_eq!(r.best, r.line.first().copied(), "{text}");
+        // The best move keeps the value: a fastest win, a slowest loss.
+        if plies.unsigned_abs() > 1 {
+            let mut c = s;
+            c.play(r.best.unwrap());
+            let after = solve(&c, None, Limits::time_ms(20_000)).verdict;
+            let n = plies.unsigned_abs() - 1;
+            let want = if plies > 0 {
+                Verdict::Loss(Distance::Exactly(n))
+            } else {
+                Verdict::Win(Distance::Exactly(n))
+            };
+            assert_eq!(after, want, "{text}");
+        }
     }
 }
 

@@ -300,8 +300,8 @@ impl Default for Limits {
 pub struct Report {
     /// The verdict for the side to move.
     pub verdict: Verdict,
-    /// The first move of [`Report::line`]: for a win with an exact distance a fastest win; for
-    /// a loss the move whose proof is longest (a slowest loss as far as the proof can tell).
+    /// The first move of [`Report::line`]: with an exact distance a fastest win or a slowest
+    /// loss; with a bound the proof's move (for a loss the one whose proof is longest).
     pub best: Option<Move>,
     /// The proof's main line, to the end of the game or into the tables: the winner's moves
     /// from the proof (fastest within it), the loser's longest within the proof. Its length is
@@ -644,6 +644,25 @@ impl<'a> Dfpn<'a> {
         }
     }
 
+    /// A move of the defender (to move at `s`) refuted in the table of the question "can
+    /// `attacker` win within `plies`" asked at `s`: one after which the attacker does not win
+    /// within `plies - 1`.
+    fn refuted_move(&mut self, s: &Onitama, attacker: Color, plies: u32) -> Option<Move> {
+        self.attacker = attacker;
+        self.limit = Some(plies as usize);
+        let mut moves = Vec::new();
+        s.legal_moves(&mut moves);
+        moves.into_iter().find(|&m| {
+            let mut c = *s;
+            c.play(m);
+            let nums = match self.leaf(&c, 1) {
+                Some(n) => n,
+                None => self.tt.get(&self.key(&c, 1)).map_or(UNKNOWN, |e| e.nums),
+            };
+            nums.dn == 0
+        })
+    }
+
     /// Plies within which `attacker` wins from `s` by the proof in the table of the question
     /// asked with `plies` (an upper bound of the true distance), with the proof's main line;
     /// `None` unless that question was proven.
@@ -963,9 +982,44 @@ fn measure(
                 }
                 _ => return (Distance::AtMost(bound), line),
             },
-            Answer::Refuted => break,
+            Answer::Refuted => {
+                if attacker != state.to_move() {
+                    if let Some(l) =
+                        slowest_line(d, state, &line, bound, attacker, node_total, deadline)
+                    {
+                        line = l;
+                    }
+                }
+                break;
+            }
             Answer::NoWinFound | Answer::Unknown => return (Distance::AtMost(bound), line),
         }
     }
     (Distance::Exactly(bound), line)
+}
+
+/// For a loss in exactly `n` plies whose "win within `n - 2`" question was just refuted: a line
+/// whose first move is a slowest loss, the move refuted in that question (the attacker does
+/// not win within `n - 3` after it), followed by the attacker's proof of a win in `n - 1`.
+/// `None` when the proof's own `line` already starts with it, or the limits run out.
+fn slowest_line(
+    d: &mut Dfpn,
+    state: &Onitama,
+    line: &[Move],
+    n: u32,
+    attacker: Color,
+    node_total: u64,
+    deadline: Option<Instant>,
+) -> Option<Vec<Move>> {
+    let mv = d.refuted_move(state, attacker, n.checked_sub(2)?)?;
+    if line.first() == Some(&mv) {
+        return None;
+    }
+    let mut child = *state;
+    child.play(mv);
+    if d.search_within(&child, attacker, Some(n - 1), node_total, deadline) != Answer::Proven {
+        return None;
+    }
+    let (b, rest) = d.proof_bound(&child, attacker, Some(n - 1))?;
+    (b == n - 1).then(|| std::iter::once(mv).chain(rest).collect())
 }
