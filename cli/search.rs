@@ -328,6 +328,12 @@ pub fn solve(args: SolveArgs) -> Result<(), CliError> {
         limits.depth = args.depth;
         limits.nodes = args.nodes;
         limits.time = args.time.map(std::time::Duration::from_millis);
+        // Onitama: df-pn with table leaves first; the exact solver only if it proves nothing.
+        if let Some(s) = (&state as &dyn std::any::Any).downcast_ref() {
+            if crate::onitama::solve_first(s, &args, &mut limits)? {
+                return Ok(());
+            }
+        }
         let r = solve_with(&state, limits, args.hash, table_oracle::<G>(args.table.as_deref())?);
         let line_text = line(&state, &r.line);
         let best = r.best.map(|m| state.move_notation(m)).unwrap_or_default();

@@ -16,6 +16,7 @@ use crate::common::{print_json, show_progress, CliError};
 
 mod deals;
 mod prove;
+mod solve;
 
 /// Arguments of `tabula onitama`.
 #[derive(Args, Debug)]
@@ -72,6 +73,7 @@ pub struct ProbeArgs {
 
 pub use deals::DealsArgs;
 pub use prove::ProveArgs;
+pub use solve::solve_first;
 
 /// Runs `tabula onitama ...`.
 pub fn onitama(args: OnitamaArgs) -> Result<(), CliError> {

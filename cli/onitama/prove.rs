@@ -1,11 +1,14 @@
-//! `tabula onitama prove`: prove a position's value by search with tablebase leaves.
+//! `tabula onitama prove`: prove a position's value by search with tablebase leaves, by df-pn
+//! (the default) or by iterative deepening.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::Args;
-use serde_json::json;
+use clap::{Args, ValueEnum};
+use serde_json::{json, Value};
+use tabula::analysis::onitama::dfpn::{self, Answer, Distance, Verdict};
 use tabula::analysis::onitama::prove::Prover;
+use tabula::analysis::onitama::tablebase::Tablebase;
 use tabula::games::onitama::Onitama;
 use tabula::{Game, GameOptions};
 
@@ -23,15 +26,33 @@ pub struct ProveArgs {
     /// A tablebase file for the position's five cards (its positions end the search exactly).
     #[arg(long, value_name = "FILE")]
     pub table: Option<PathBuf>,
-    /// Stop after this many milliseconds (default 10000).
+    /// Stop after this many milliseconds (default 10000; with `--nodes` and dfpn, none).
     #[arg(long, value_name = "MS")]
     pub time: Option<u64>,
-    /// Deepen to at most this many plies.
+    /// Deepen to at most this many plies (deepening).
     #[arg(long, short, default_value_t = 200)]
     pub depth: u32,
+    /// The search: `dfpn` (depth-first proof numbers, both sides' wins) or `deepening`.
+    #[arg(long, value_enum, default_value_t = Method::Dfpn)]
+    pub method: Method,
+    /// Stop after this many nodes (dfpn).
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Transposition table size in megabytes (dfpn).
+    #[arg(long, value_name = "MB", default_value_t = 256)]
+    pub hash: usize,
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
+}
+
+/// How `tabula onitama prove` searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Method {
+    /// Depth-first proof-number search: whether either side forces a win, with no depth bound.
+    Dfpn,
+    /// Iterative deepening: the shortest forced win or loss, depth by depth.
+    Deepening,
 }
 
 /// Proves the position (or deal start) within the limits and prints what was proven.
@@ -57,6 +78,12 @@ pub fn prove(args: ProveArgs) -> Result<(), CliError> {
                 t.cards().names()
             )));
         }
+    }
+    if !(1..=65_536).contains(&args.hash) {
+        return Err(CliError("bad option: --hash must be 1 to 65536 MB".into()));
+    }
+    if args.method == Method::Dfpn {
+        return prove_dfpn(&state, tb.as_ref(), &args);
     }
     let budget = Duration::from_millis(args.time.unwrap_or(10_000));
     let mut prover = Prover::new(tb.as_ref(), Some(budget));
@@ -89,5 +116,98 @@ pub fn prove(args: ProveArgs) -> Result<(), CliError> {
             proof.elapsed.as_secs_f64()
         );
     }
+    Ok(())
+}
+
+/// The answer to "does this side force a win?" as a word.
+pub fn answer_name(a: Answer) -> &'static str {
+    match a {
+        Answer::Proven => "proven",
+        Answer::Refuted => "refuted",
+        Answer::NoWinFound => "no win found",
+        Answer::Unknown => "unknown",
+    }
+}
+
+/// The df-pn verdict as the prover's value JSON (`win_in`, `loss_in`, `"draw"` or null) and
+/// whether its distance is exact.
+pub fn verdict_json(v: Verdict) -> (Value, bool) {
+    let distance = |d: Distance| match d {
+        Distance::Exactly(n) => (Some(n), true),
+        Distance::AtMost(n) => (Some(n), false),
+        Distance::Unmeasured => (None, false),
+    };
+    match v {
+        Verdict::Win(d) => {
+            let (n, exact) = distance(d);
+            (json!({ "win_in": n }), exact)
+        }
+        Verdict::Loss(d) => {
+            let (n, exact) = distance(d);
+            (json!({ "loss_in": n }), exact)
+        }
+        Verdict::Draw => (json!("draw"), true),
+        Verdict::Unknown => (Value::Null, false),
+    }
+}
+
+fn prove_dfpn(state: &Onitama, tb: Option<&Tablebase>, args: &ProveArgs) -> Result<(), CliError> {
+    let limits = dfpn::Limits {
+        nodes: args.nodes,
+        time: match (args.time, args.nodes) {
+            (Some(ms), _) => Some(Duration::from_millis(ms)),
+            (None, Some(_)) => None,
+            (None, None) => Some(Duration::from_secs(10)),
+        },
+        hash_mb: args.hash,
+    };
+    let r = dfpn::solve(state, tb, limits);
+    let mut s = *state;
+    let line: Vec<String> = r
+        .line
+        .iter()
+        .map(|&m| {
+            let t = s.move_notation(m);
+            s.play(m);
+            t
+        })
+        .collect();
+    let best = r.best.map(|m| state.move_notation(m));
+    let seconds = r.elapsed.as_secs_f64();
+    if args.json {
+        let (value, exact) = verdict_json(r.verdict);
+        return print_json(&json!({
+            "method": "dfpn", "position": state.notation(), "value": value, "exact": exact,
+            "best": best, "line": line,
+            "side_to_move_wins": answer_name(r.wins).replace(' ', "_"),
+            "side_to_move_loses": answer_name(r.loses).replace(' ', "_"), "nodes": r.nodes,
+            "distance_nodes": r.distance_nodes, "table_hits": r.table_hits,
+            "entries": r.entries, "seconds": seconds,
+        }));
+    }
+    match r.verdict {
+        Verdict::Unknown => println!("not proven within the limits"),
+        v => println!("proven: {v} for the side to move"),
+    }
+    println!(
+        "side to move forces a win: {}; opponent forces a win: {}",
+        answer_name(r.wins),
+        answer_name(r.loses)
+    );
+    if let Some(b) = best {
+        println!("best move: {b}");
+    }
+    if !line.is_empty() {
+        println!("line: {}", line.join(" "));
+    }
+    let rate = if seconds > 0.0 {
+        (r.nodes + r.distance_nodes) as f64 / seconds
+    } else {
+        0.0
+    };
+    println!(
+        "{} nodes (+{} measuring the distance), {} table hits, {} entries, {seconds:.2} s, {rate:.0} nodes/s",
+        r.nodes, r.distance_nodes, r.table_hits, r.entries
+    );
     Ok(())
 }

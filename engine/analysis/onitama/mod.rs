@@ -1,9 +1,11 @@
 //! Onitama analysis: the survey of every card deal ([`deals`]), endgame tablebases built by
 //! retrograde analysis for one set of five cards ([`tablebase`]), and a prover that searches with
-//! table hits at the leaves ([`prove`]).
+//! table hits at the leaves ([`prove`]), and a depth-first proof-number search with the same
+//! leaves ([`dfpn`]).
 
 pub mod cardset;
 pub mod deals;
+pub mod dfpn;
 pub mod prove;
 pub mod symmetry;
 pub mod tablebase;
