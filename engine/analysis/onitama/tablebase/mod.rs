@@ -221,25 +221,44 @@ impl Tablebase {
         position(&p, self.cards, d, 0)
     }
 
-    /// Wins, losses, draws and the longest result over all tables.
+    /// Wins, losses, draws and the longest result over all tables (counted in parallel: the
+    /// larger tables hold billions of positions).
     pub fn stats(&self) -> TbStats {
-        let mut s = TbStats::default();
-        for t in &self.tables {
-            for i in 0..t.values.len {
-                match TbValue::from_stored(t.values.get(i)) {
-                    TbValue::Win(n) => {
-                        s.wins += 1;
-                        s.longest = s.longest.max(n);
-                    }
-                    TbValue::Loss(n) => {
-                        s.losses += 1;
-                        s.longest = s.longest.max(n);
-                    }
-                    TbValue::Draw => s.draws += 1,
+        use rayon::prelude::*;
+        let count = |mut s: TbStats, v: TbValue| {
+            match v {
+                TbValue::Win(n) => {
+                    s.wins += 1;
+                    s.longest = s.longest.max(n);
                 }
+                TbValue::Loss(n) => {
+                    s.losses += 1;
+                    s.longest = s.longest.max(n);
+                }
+                TbValue::Draw => s.draws += 1,
             }
-        }
-        s
+            s
+        };
+        let merge = |a: TbStats, b: TbStats| TbStats {
+            wins: a.wins + b.wins,
+            losses: a.losses + b.losses,
+            draws: a.draws + b.draws,
+            longest: a.longest.max(b.longest),
+        };
+        self.tables
+            .iter()
+            .map(|t| {
+                const CHUNK: u64 = 1 << 16;
+                (0..t.values.len.div_ceil(CHUNK))
+                    .into_par_iter()
+                    .map(|c| {
+                        (c * CHUNK..((c + 1) * CHUNK).min(t.values.len))
+                            .map(|i| TbValue::from_stored(t.values.get(i)))
+                            .fold(TbStats::default(), count)
+                    })
+                    .reduce(TbStats::default, merge)
+            })
+            .fold(TbStats::default(), merge)
     }
 
     /// The table and index of a position, if the tables cover it (its cards are the set, both
