@@ -607,14 +607,20 @@ fn pack(values: &[AtomicU8]) -> Packed {
         .par_chunks_mut(bits as usize)
         .zip(values.par_chunks(64))
         .for_each(|(out, group)| {
-            for (i, v) in group.iter().enumerate() {
-                let v = u64::from(v.load(Relaxed));
-                let bit = i as u64 * u64::from(bits);
-                let (w, s) = ((bit / 64) as usize, (bit % 64) as u32);
-                out[w] |= v << s;
-                if s + bits > 64 {
-                    out[w + 1] |= v >> (64 - s);
+            // Values enter a 128-bit accumulator; each full word leaves it.
+            let (mut acc, mut held, mut w) = (0u128, 0, 0);
+            for v in group {
+                acc |= u128::from(v.load(Relaxed)) << held;
+                held += bits;
+                if held >= 64 {
+                    out[w] = acc as u64;
+                    acc >>= 64;
+                    held -= 64;
+                    w += 1;
                 }
+            }
+            if held > 0 {
+                out[w] = acc as u64;
             }
         });
     Packed { bits, len, words }
