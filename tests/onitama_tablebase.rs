@@ -199,6 +199,71 @@ fn four_pieces_agree_with_minimax_including_the_distance() {
     }
 }
 
+/// Two or three pawns a side (1v1, 1v2 and 2v1 within the 5-piece tables): random positions
+/// against minimax, including the distance, and every sampled value rebuilt from its children.
+#[test]
+fn five_pieces_agree_with_minimax_on_two_or_three_pawns_a_side() {
+    let tb = build_tb("tiger,crab,boar,ox,eel", 5);
+    let tables: Vec<usize> = (0..tb.tables().len())
+        .filter(|&t| {
+            let [r, b] = tb.tables()[t].material.students;
+            (r, b) == (1, 1) || (r, b) == (1, 2) || (r, b) == (2, 1)
+        })
+        .collect();
+    assert_eq!(tables.len(), 3);
+    let mut r = rng(21);
+    let mut mm = Minimax::new();
+    let mut seen: HashMap<&str, u32> = HashMap::new();
+    let mut checked = 0;
+    while checked < 1500 {
+        let t = tables[r.random_range(0..tables.len())];
+        let index = r.random_range(0..tb.tables()[t].values.len);
+        let Some(s) = tb.position_at(t, index) else {
+            continue;
+        };
+        if s.is_terminal() {
+            continue;
+        }
+        let v = tb.value_at(t, index);
+        mm.check(&s, v, 7);
+        assert_eq!(v, from_children(&tb, &s), "{}", s.notation());
+        *seen
+            .entry(match v {
+                TbValue::Win(_) => "win",
+                TbValue::Loss(_) => "loss",
+                TbValue::Draw => "draw",
+            })
+            .or_default() += 1;
+        checked += 1;
+        if mm.memo.len() > 4_000_000 {
+            mm.memo.clear();
+        }
+    }
+    assert!(seen["win"] > 100 && seen["loss"] > 100, "{seen:?}");
+    // Draws are rare here: look for 50 of them and check that neither side wins within 7.
+    let mut draws = 0;
+    for _ in 0..2_000_000 {
+        let t = tables[r.random_range(0..tables.len())];
+        let index = r.random_range(0..tb.tables()[t].values.len);
+        if tb.value_at(t, index) != TbValue::Draw {
+            continue;
+        }
+        let Some(s) = tb.position_at(t, index) else {
+            continue;
+        };
+        if s.is_terminal() {
+            continue; // Red's master already on the arch: a game no move reaches
+        }
+        mm.check(&s, TbValue::Draw, 7);
+        assert_eq!(from_children(&tb, &s), TbValue::Draw, "{}", s.notation());
+        draws += 1;
+        if draws == 50 {
+            break;
+        }
+    }
+    assert_eq!(draws, 50);
+}
+
 /// The value of a position from its children, by the game's own move generator and the table.
 fn from_children(tb: &Tablebase, s: &Onitama) -> TbValue {
     let mut moves = Vec::new();
