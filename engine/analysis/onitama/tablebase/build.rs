@@ -516,9 +516,37 @@ impl Builder {
             .block_at([turn(b), turn(r)])
             .expect("the turned material is covered");
         let mut captured: [Option<BlockAt>; 25] = [None; 25];
+        // A student jump with card `c`: the child's block depends on the jump only.
+        let student = |items: &mut Vec<(usize, [u8; 2], u32)>, c: usize, f: u8, to: u8| {
+            let (hand, side) = (cards.hand[c], cards.side[c]);
+            if items.iter().all(|&(_, _, ok)| ok & hand == 0) {
+                return;
+            }
+            let moved = turn(r ^ (1 << f) ^ (1 << to));
+            let at = self
+                .block_at([turn(b & !(1 << to)), moved])
+                .expect("a covered material");
+            for (_, [rm, bm], ok) in items.iter_mut() {
+                if *ok & hand == 0 || to == *rm {
+                    continue;
+                }
+                if to == *bm {
+                    *ok &= !hand;
+                    continue;
+                }
+                *ok &= cards.unmap(won(at, [24 - *bm, 24 - *rm]) & side) | !hand;
+            }
+        };
         for c in 0..5 {
             let hand = cards.hand[c];
             let side = cards.side[c];
+            // Captures first: they usually leave the opponent lost, which rules a candidate out
+            // at once.
+            each(r, |f| {
+                each(cards.targets[c][f as usize] & b, |to| {
+                    student(&mut items, c, f, to)
+                })
+            });
             // Master jumps.
             for (_, [rm, bm], ok) in items.iter_mut() {
                 if *ok & hand == 0 {
@@ -544,24 +572,11 @@ impl Builder {
                     *ok &= cards.unmap(won(at, [24 - *bm, 24 - to]) & side) | !hand;
                 }
             }
-            // Student jumps: the child's block depends on the jump only.
+            // Student jumps that do not capture.
             each(r, |f| {
-                each(cards.targets[c][f as usize] & !r, |to| {
-                    let moved = turn(r ^ (1 << f) ^ (1 << to));
-                    let at = self
-                        .block_at([turn(b & !(1 << to)), moved])
-                        .expect("a covered material");
-                    for (_, [rm, bm], ok) in items.iter_mut() {
-                        if *ok & hand == 0 || to == *rm {
-                            continue;
-                        }
-                        if to == *bm {
-                            *ok &= !hand;
-                            continue;
-                        }
-                        *ok &= cards.unmap(won(at, [24 - *bm, 24 - *rm]) & side) | !hand;
-                    }
-                });
+                each(cards.targets[c][f as usize] & !r & !b, |to| {
+                    student(&mut items, c, f, to)
+                })
             });
         }
         let mut found = 0;
