@@ -177,3 +177,17 @@ pub fn print_json(value: &serde_json::Value) -> Result<(), CliError> {
     println!("{}", serde_json::to_string(value)?);
     Ok(())
 }
+
+/// The moves of a line from `state` in the game's notation, each read in the position it is
+/// played from.
+pub fn move_line<G: tabula::Game>(state: &G, moves: &[G::Move]) -> Vec<String> {
+    let mut s = state.clone();
+    moves
+        .iter()
+        .map(|&m| {
+            let text = s.move_notation(m);
+            s.play(m);
+            text
+        })
+        .collect()
+}

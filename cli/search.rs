@@ -13,7 +13,7 @@ use tabula::search::{bench, solve_with, AlphaBeta, Limits, Mcts, Oracle, Outcome
 use tabula::search::{DepthReport, Verdict};
 use tabula::{with_game, Game, Turn};
 
-use crate::common::{print_json, show_progress, CliError, GameArgs};
+use crate::common::{move_line, print_json, show_progress, CliError, GameArgs};
 
 /// Arguments of `tabula best`.
 #[derive(Args, Debug)]
@@ -109,18 +109,6 @@ fn table_oracle<G: Game>(path: Option<&str>) -> Result<Option<Oracle<G>>, CliErr
     }
 }
 
-fn line<G: Game>(state: &G, moves: &[G::Move]) -> Vec<String> {
-    let mut s = state.clone();
-    moves
-        .iter()
-        .map(|&m| {
-            let text = s.move_notation(m);
-            s.play(m);
-            text
-        })
-        .collect()
-}
-
 fn score_json(score: Score) -> Value {
     match score.outcome() {
         Outcome::Win(n) => json!({"win_in": n}),
@@ -206,11 +194,11 @@ fn best_one<G: Game>(state: &G, spec: &EngineSpec, args: &BestArgs) -> Result<Va
             d.nodes,
             human_rate(rate(d.nodes, s)),
             s,
-            line(state, &d.pv).join(" ")
+            move_line(state, &d.pv).join(" ")
         );
     };
     let r = ab.search(state, limits, if progress { Some(&report) } else { None });
-    let pv = line(state, &r.pv);
+    let pv = move_line(state, &r.pv);
     let best = r.best.map(|m| state.move_notation(m)).unwrap_or_default();
     let seconds = r.elapsed.as_secs_f64();
     if !args.json {
@@ -335,7 +323,7 @@ pub fn solve(args: SolveArgs) -> Result<(), CliError> {
             }
         }
         let r = solve_with(&state, limits, args.hash, table_oracle::<G>(args.table.as_deref())?);
-        let line_text = line(&state, &r.line);
+        let line_text = move_line(&state, &r.line);
         let best = r.best.map(|m| state.move_notation(m)).unwrap_or_default();
         let (verdict, plies) = match r.verdict {
             Verdict::Win(n) => ("win".to_string(), Some(n)),

@@ -5,6 +5,8 @@
 //! the command line (`tabula onitama prove --method`, `tabula solve onitama`).
 
 mod cli_support;
+mod onitama_simple;
+use onitama_simple::{board_text, random_cells};
 
 use cli_support::{fails, json, ok};
 use tabula::analysis::onitama::cardset::CardSet;
@@ -137,41 +139,9 @@ fn four_piece_positions(seed: u64, count: usize) -> Vec<Onitama> {
     let mut r = rng(seed);
     let mut out = Vec::new();
     while out.len() < count {
-        let mut cells = ['.'; 25];
-        for piece in ['M', 'm', 'S', 's'] {
-            loop {
-                let i = r.random_range(0..25);
-                if cells[i] == '.' {
-                    cells[i] = piece;
-                    break;
-                }
-            }
-        }
-        let rows: Vec<String> = cells
-            .chunks(5)
-            .rev()
-            .map(|row| {
-                let mut text = String::new();
-                let mut empty = 0;
-                for &c in row {
-                    if c == '.' {
-                        empty += 1;
-                    } else {
-                        if empty > 0 {
-                            text.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        text.push(c);
-                    }
-                }
-                if empty > 0 {
-                    text.push_str(&empty.to_string());
-                }
-                text
-            })
-            .collect();
+        let cells = random_cells(&mut r, &['M', 'm', 'S', 's']);
         let side = if r.random_range(0..2) == 0 { "r" } else { "b" };
-        let text = format!("{} {side} tiger,crab boar,ox eel", rows.join("/"));
+        let text = format!("{} {side} tiger,crab boar,ox eel", board_text(&cells));
         if let Ok(s) = Onitama::from_notation(&text, &GameOptions::new()) {
             if !s.is_terminal() {
                 out.push(s);

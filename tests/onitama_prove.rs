@@ -1,5 +1,7 @@
 //! The Onitama prover: its values equal the tablebase's, with and without tables at the leaves.
 
+mod onitama_simple;
+use onitama_simple::{board_text, random_cells};
 use tabula::analysis::onitama::cardset::CardSet;
 use tabula::analysis::onitama::prove::Prover;
 use tabula::analysis::onitama::tablebase::{build, TbValue};
@@ -62,41 +64,9 @@ fn tables_at_the_leaves_give_the_same_values_sooner() {
     let mut r = rng(5);
     let mut proven = 0;
     for _ in 0..300 {
-        let mut cells = ['.'; 25];
-        for piece in ['M', 'm', 'S', 's'] {
-            loop {
-                let i = r.random_range(0..25);
-                if cells[i] == '.' {
-                    cells[i] = piece;
-                    break;
-                }
-            }
-        }
-        let board: Vec<String> = (0..5)
-            .rev()
-            .map(|rank| {
-                let mut row = String::new();
-                let mut empty = 0;
-                for file in 0..5 {
-                    let c = cells[rank * 5 + file];
-                    if c == '.' {
-                        empty += 1;
-                    } else {
-                        if empty > 0 {
-                            row.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        row.push(c);
-                    }
-                }
-                if empty > 0 {
-                    row.push_str(&empty.to_string());
-                }
-                row
-            })
-            .collect();
+        let cells = random_cells(&mut r, &['M', 'm', 'S', 's']);
         let side = if r.random_range(0..2) == 0 { "r" } else { "b" };
-        let text = format!("{} {side} tiger,crab boar,ox eel", board.join("/"));
+        let text = format!("{} {side} tiger,crab boar,ox eel", board_text(&cells));
         let Ok(s) = Onitama::from_notation(&text, &GameOptions::new()) else {
             continue;
         };

@@ -15,10 +15,9 @@ use tabula::analysis::onitama::deals::{
 };
 use tabula::games::onitama::{Card, Color, Deal, Onitama, DEFAULT_PLY_LIMIT};
 use tabula::search::{Limits, Outcome, Score};
-use tabula::Game;
 
 use super::bar;
-use crate::common::{print_json, show_progress, CliError};
+use crate::common::{move_line, print_json, show_progress, CliError};
 
 /// Arguments of `tabula onitama deals`.
 #[derive(Args, Debug)]
@@ -66,15 +65,7 @@ fn score_json(score: Score) -> Value {
 /// One deal's line.
 fn line(r: &DealResult) -> Value {
     let start = Onitama::from_deal(&r.deal, DEFAULT_PLY_LIMIT);
-    let mut s = start;
-    let pv: Vec<String> =
-        r.pv.iter()
-            .map(|&m| {
-                let t = s.move_notation(m);
-                s.play(m);
-                t
-            })
-            .collect();
+    let pv = move_line(&start, &r.pv);
     let mut red = r.deal.red;
     red.sort();
     let mut blue = r.deal.blue;

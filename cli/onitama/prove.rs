@@ -13,7 +13,7 @@ use tabula::games::onitama::Onitama;
 use tabula::{Game, GameOptions};
 
 use super::{load_table, value_json};
-use crate::common::{print_json, CliError};
+use crate::common::{move_line, print_json, CliError};
 
 /// Arguments of `tabula onitama prove`.
 #[derive(Args, Debug)]
@@ -162,16 +162,7 @@ fn prove_dfpn(state: &Onitama, tb: Option<&Tablebase>, args: &ProveArgs) -> Resu
         hash_mb: args.hash,
     };
     let r = dfpn::solve(state, tb, limits);
-    let mut s = *state;
-    let line: Vec<String> = r
-        .line
-        .iter()
-        .map(|&m| {
-            let t = s.move_notation(m);
-            s.play(m);
-            t
-        })
-        .collect();
+    let line = move_line(state, &r.line);
     let best = r.best.map(|m| state.move_notation(m));
     let seconds = r.elapsed.as_secs_f64();
     if args.json {

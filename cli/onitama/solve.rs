@@ -10,7 +10,7 @@ use tabula::search::Limits;
 use tabula::Game;
 
 use super::load_table;
-use crate::common::{print_json, CliError};
+use crate::common::{move_line, print_json, CliError};
 use crate::search::SolveArgs;
 
 /// Runs df-pn on `state` within half of `limits` (half of the default ten seconds when none is
@@ -74,16 +74,7 @@ pub fn solve_first(
             return Ok(false);
         }
     };
-    let mut s = *state;
-    let line: Vec<String> = r
-        .line
-        .iter()
-        .map(|&m| {
-            let t = s.move_notation(m);
-            s.play(m);
-            t
-        })
-        .collect();
+    let line = move_line(state, &r.line);
     let best = r.best.map(|m| state.move_notation(m)).unwrap_or_default();
     let nodes = r.nodes + r.distance_nodes;
     let seconds = r.elapsed.as_secs_f64();

@@ -208,27 +208,8 @@ impl Simple {
 
     /// The position in notation (hands in table order), to compare with the engine's.
     pub fn notation(&self) -> String {
-        let mut ranks = Vec::new();
-        for y in (0..5).rev() {
-            let mut s = String::new();
-            let mut empty = 0;
-            for x in 0..5 {
-                let ch = self.board[y][x];
-                if ch == '.' {
-                    empty += 1;
-                } else {
-                    if empty > 0 {
-                        s.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    s.push(ch);
-                }
-            }
-            if empty > 0 {
-                s.push_str(&empty.to_string());
-            }
-            ranks.push(s);
-        }
+        let cells: Vec<char> = self.board.iter().flatten().copied().collect();
+        let board = board_text(&cells);
         let hand = |h: &Vec<String>| {
             let mut h = h.clone();
             h.sort_by_key(|c| table_index(c));
@@ -236,11 +217,57 @@ impl Simple {
         };
         format!(
             "{} {} {} {} {}",
-            ranks.join("/"),
+            board,
             if self.red_to_move { "r" } else { "b" },
             hand(&self.red),
             hand(&self.blue),
             self.side
         )
     }
+}
+
+/// The board part of a position's notation: `cells` holds the 25 squares rank 1 first (a1, b1,
+/// ...), `.` for an empty one; ranks are written from 5 down to 1 with runs of empty squares as
+/// digits.
+pub fn board_text(cells: &[char]) -> String {
+    let ranks: Vec<String> = cells
+        .chunks(5)
+        .rev()
+        .map(|rank| {
+            let mut text = String::new();
+            let mut empty = 0;
+            for &c in rank {
+                if c == '.' {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        text.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    text.push(c);
+                }
+            }
+            if empty > 0 {
+                text.push_str(&empty.to_string());
+            }
+            text
+        })
+        .collect();
+    ranks.join("/")
+}
+
+/// The 25 squares (rank 1 first) with `pieces` put on distinct random squares.
+pub fn random_cells(r: &mut impl rand::Rng, pieces: &[char]) -> [char; 25] {
+    use rand::RngExt;
+    let mut cells = ['.'; 25];
+    for &piece in pieces {
+        loop {
+            let i = r.random_range(0..25);
+            if cells[i] == '.' {
+                cells[i] = piece;
+                break;
+            }
+        }
+    }
+    cells
 }
