@@ -5,7 +5,9 @@
 //! the command line (`tabula onitama prove --method`, `tabula solve onitama`).
 
 mod cli_support;
+mod onitama_forced;
 mod onitama_simple;
+use onitama_forced::FORCED;
 use onitama_simple::{board_text, random_cells};
 
 use cli_support::{fails, json, ok};
@@ -211,26 +213,6 @@ fn tables_at_the_leaves_agree_with_the_search_without_them() {
     }
     assert!(both > 40, "{both}");
 }
-
-/// Hand-checked results (from tests/search_onitama.rs, where each is read through): plies,
-/// positive for a win of the side to move, negative for a loss.
-const FORCED: &[(&str, i32)] = &[
-    ("4m/3S1/5/5/2M2 r elephant,horse boar,ox crab", 1),
-    ("m4/2M2/5/5/5 r boar,crab horse,ox tiger", 1),
-    ("5/5/2m2/2M2/5 b boar,crab horse,ox tiger", 1),
-    ("5/5/5/2m2/M4 b crab,tiger ox,rooster eel", 1),
-    // Red: master c3-c4, then onto c5 with whichever (0,1) card it holds.
-    ("4m/5/2M2/5/5 r crab,ox rabbit,tiger horse", 3),
-    ("5/5/2m2/5/M4 b rabbit,tiger crab,ox horse", 3),
-    ("m4/5/5/2M2/5 r crab,ox rabbit,tiger horse", 3),
-    ("1m3/5/5/1S3/2M2 r boar,ox crane,eel tiger", 5),
-    ("2m2/3s1/5/5/3M1 b crane,eel boar,ox tiger", 5),
-    ("2m2/5/5/5/2M2 r tiger,ox crab,boar horse", 5),
-    ("5/5/5/2m2/M4 r crab,tiger ox,rooster eel", -2),
-    ("4m/2M2/5/5/5 b horse,ox tiger,rabbit crab", -2),
-    ("1m3/5/5/1SM2/5 b tiger,ox crane,eel boar", -4),
-    ("2m2/5/2M2/5/5 b horse,ox crab,boar tiger", -4),
-];
 
 #[test]
 fn hand_checked_wins_and_losses_at_their_distance() {

@@ -111,6 +111,16 @@ fn random_position(tb: &Tablebase, rng: &mut impl rand::Rng) -> Option<(Onitama,
     Some((s, tb.value_at(table, index)))
 }
 
+/// Counts one value by its kind.
+fn tally(seen: &mut HashMap<&'static str, u32>, v: TbValue) {
+    let kind = match v {
+        TbValue::Win(_) => "win",
+        TbValue::Loss(_) => "loss",
+        TbValue::Draw => "draw",
+    };
+    *seen.entry(kind).or_default() += 1;
+}
+
 /// Checks `samples` random non-terminal positions against minimax to `horizon` plies and
 /// returns how many of each result were seen.
 fn agree_with_minimax(
@@ -128,13 +138,7 @@ fn agree_with_minimax(
             continue;
         };
         mm.check(&s, v, horizon);
-        *seen
-            .entry(match v {
-                TbValue::Win(_) => "win",
-                TbValue::Loss(_) => "loss",
-                TbValue::Draw => "draw",
-            })
-            .or_default() += 1;
+        tally(&mut seen, v);
         checked += 1;
         if mm.memo.len() > 4_000_000 {
             mm.memo.clear();
@@ -227,13 +231,7 @@ fn five_pieces_agree_with_minimax_on_two_or_three_pawns_a_side() {
         let v = tb.value_at(t, index);
         mm.check(&s, v, 7);
         assert_eq!(v, from_children(&tb, &s), "{}", s.notation());
-        *seen
-            .entry(match v {
-                TbValue::Win(_) => "win",
-                TbValue::Loss(_) => "loss",
-                TbValue::Draw => "draw",
-            })
-            .or_default() += 1;
+        tally(&mut seen, v);
         checked += 1;
         if mm.memo.len() > 4_000_000 {
             mm.memo.clear();
