@@ -54,27 +54,25 @@ fn consistent(r: &Report, want: TbValue, s: &Onitama) -> bool {
     if r.loses == Answer::Refuted {
         assert!(matches!(want, TbValue::Win(_)), "{want:?}: {text}");
     }
+    // The distance found against the table's `n` plies.
+    let distance = |d: Distance, n: u32| match d {
+        Distance::Exactly(k) => assert_eq!(k, n, "{text}"),
+        Distance::AtMost(k) => assert!(k >= n, "{text}"),
+        Distance::Unmeasured => {}
+    };
     match r.verdict {
         Verdict::Win(d) => {
             let TbValue::Win(n) = want else {
                 panic!("df-pn says win, table {want:?}: {text}")
             };
-            match d {
-                Distance::Exactly(k) => assert_eq!(k, n, "{text}"),
-                Distance::AtMost(k) => assert!(k >= n, "{text}"),
-                Distance::Unmeasured => {}
-            }
+            distance(d, n);
             true
         }
         Verdict::Loss(d) => {
             let TbValue::Loss(n) = want else {
                 panic!("df-pn says loss, table {want:?}: {text}")
             };
-            match d {
-                Distance::Exactly(k) => assert_eq!(k, n, "{text}"),
-                Distance::AtMost(k) => assert!(k >= n, "{text}"),
-                Distance::Unmeasured => {}
-            }
+            distance(d, n);
             true
         }
         Verdict::Draw => panic!("a draw without tables: {text}"),
