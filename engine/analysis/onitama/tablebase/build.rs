@@ -454,12 +454,11 @@ impl Builder {
         let mut found = 0;
         self.predecessors(t, block, cur, |at, pl, bits| {
             let ptab = &self.tables[at.table];
-            let bits = bits & ptab.undecided(pl);
-            if bits == 0 {
-                return;
-            }
-            // Two threads may both find a bit new; both then record the same distance.
+            // A predecessor of a position not won is never lost (a lost position's children
+            // are all won), so only its win mask needs reading. Two threads may both find a bit
+            // new; both then record the same distance.
             let newly = bits & !ptab.win[pl].load(Relaxed);
+            debug_assert_eq!(bits & ptab.loss[pl].load(Relaxed), 0);
             if newly != 0 {
                 ptab.win[pl].fetch_or(newly, Relaxed);
                 ptab.front[1 - cur][pl].fetch_or(newly, Relaxed);
@@ -476,7 +475,9 @@ impl Builder {
     fn loss_candidates(&self, t: usize, block: usize, cur: usize) {
         self.predecessors(t, block, cur, |at, pl, bits| {
             let ptab = &self.tables[at.table];
-            let bits = bits & ptab.undecided(pl);
+            // Not lost either: it has a child (this frontier position) won only now.
+            let bits = bits & !ptab.win[pl].load(Relaxed);
+            debug_assert_eq!(bits & ptab.loss[pl].load(Relaxed), 0);
             let front = &ptab.front[1 - cur][pl];
             if bits & !front.load(Relaxed) != 0 {
                 front.fetch_or(bits, Relaxed);
