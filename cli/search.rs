@@ -1,10 +1,13 @@
 //! `tabula best`, `tabula solve` and `tabula bench`: the searchers from the command line.
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use clap::Args;
 use serde_json::{json, Value};
 use tabula::agent::EngineSpec;
+use tabula::analysis::onitama::tablebase::Tablebase;
+use tabula::games::onitama::Onitama;
 use tabula::games::GameKind;
 use tabula::search::agents::{
     alphabeta_config, limits_from_spec, mcts_config, ALPHABETA_SETTINGS, MCTS_SETTINGS,
@@ -14,6 +17,7 @@ use tabula::search::{DepthReport, Verdict};
 use tabula::{with_game, Game, Turn};
 
 use crate::common::{move_line, print_json, show_progress, CliError, GameArgs};
+use crate::onitama::load_table;
 
 /// Arguments of `tabula best`.
 #[derive(Args, Debug)]
@@ -87,18 +91,20 @@ fn engine_spec(args: &BestArgs) -> Result<EngineSpec, CliError> {
     Ok(spec)
 }
 
-/// Moves in notation, each read in the position it is played from.
-/// The Onitama tablebase file named by `--table`, as an oracle for the game `G` being searched;
-/// an error for any other game or a bad file.
-fn table_oracle<G: Game>(path: Option<&str>) -> Result<Option<Oracle<G>>, CliError> {
-    use tabula::analysis::onitama::tablebase::file::load;
-    use tabula::games::onitama::Onitama;
-    let Some(path) = path else {
+/// The Onitama tablebase file named by `--table`, read once for every use in a command.
+fn load_tablebase(path: Option<&str>) -> Result<Option<Arc<Tablebase>>, CliError> {
+    path.map(|p| Ok(Arc::new(load_table(std::path::Path::new(p))?)))
+        .transpose()
+}
+
+/// The tablebase as an oracle for the game `G` being searched; an error for any game but
+/// Onitama.
+fn table_oracle<G: Game>(table: Option<Arc<Tablebase>>) -> Result<Option<Oracle<G>>, CliError> {
+    let Some(table) = table else {
         return Ok(None);
     };
-    let table = std::sync::Arc::new(load(std::path::Path::new(path))?);
     let oracle: Oracle<Onitama> =
-        std::sync::Arc::new(move |state: &Onitama, ply| table.search_score(state, ply));
+        Arc::new(move |state: &Onitama, ply| table.search_score(state, ply));
     let boxed: Box<dyn std::any::Any> = Box::new(oracle);
     match boxed.downcast::<Oracle<G>>() {
         Ok(oracle) => Ok(Some(*oracle)),
@@ -182,7 +188,7 @@ fn best_one<G: Game>(state: &G, spec: &EngineSpec, args: &BestArgs) -> Result<Va
     }
     let limits = limits_from_spec(spec, Limits::time_ms(2_000))?;
     let mut ab = AlphaBeta::new(alphabeta_config(spec)?);
-    ab.set_oracle(table_oracle::<G>(args.table.as_deref())?);
+    ab.set_oracle(table_oracle::<G>(load_tablebase(args.table.as_deref())?)?);
     let progress = show_progress(args.json);
     let report = |d: &DepthReport<G::Move>| {
         let s = d.elapsed.as_secs_f64();
@@ -316,13 +322,14 @@ pub fn solve(args: SolveArgs) -> Result<(), CliError> {
         limits.depth = args.depth;
         limits.nodes = args.nodes;
         limits.time = args.time.map(std::time::Duration::from_millis);
+        let table = load_tablebase(args.table.as_deref())?;
         // Onitama: df-pn with table leaves first; the exact solver only if it proves nothing.
         if let Some(s) = (&state as &dyn std::any::Any).downcast_ref() {
-            if crate::onitama::solve_first(s, &args, &mut limits)? {
+            if crate::onitama::solve_first(s, &args, table.as_deref(), &mut limits)? {
                 return Ok(());
             }
         }
-        let r = solve_with(&state, limits, args.hash, table_oracle::<G>(args.table.as_deref())?);
+        let r = solve_with(&state, limits, args.hash, table_oracle::<G>(table)?);
         let line_text = move_line(&state, &r.line);
         let best = r.best.map(|m| state.move_notation(m)).unwrap_or_default();
         let (verdict, plies) = match r.verdict {

@@ -5,11 +5,11 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 use tabula::analysis::onitama::dfpn::{self, Distance, Verdict};
+use tabula::analysis::onitama::tablebase::Tablebase;
 use tabula::games::onitama::Onitama;
 use tabula::search::Limits;
 use tabula::Game;
 
-use super::load_table;
 use crate::common::{move_line, print_json, CliError};
 use crate::search::SolveArgs;
 
@@ -21,13 +21,10 @@ use crate::search::SolveArgs;
 pub fn solve_first(
     state: &Onitama,
     args: &SolveArgs,
+    tb: Option<&Tablebase>,
     limits: &mut Limits,
 ) -> Result<bool, CliError> {
     let started = Instant::now();
-    let tb = match &args.table {
-        Some(path) => Some(load_table(std::path::Path::new(path))?),
-        None => None,
-    };
     let time = match (limits.time, limits.nodes) {
         (Some(t), _) => Some(t / 2),
         (None, Some(_)) => None,
@@ -35,7 +32,7 @@ pub fn solve_first(
     };
     let r = dfpn::solve(
         state,
-        tb.as_ref(),
+        tb,
         dfpn::Limits {
             nodes: limits.nodes.map(|n| (n / 2).max(1)),
             time,
