@@ -7,8 +7,10 @@
 mod cli_support;
 mod onitama_forced;
 mod onitama_simple;
+mod tablebase_support;
 use onitama_forced::FORCED;
 use onitama_simple::{board_text, random_cells};
+use tablebase_support::random_entry;
 
 use cli_support::{fails, json, ok};
 use tabula::analysis::onitama::cardset::CardSet;
@@ -95,15 +97,9 @@ fn answers_agree_with_the_tablebase_searched_without_it() {
     let mut r = rng(17);
     let (mut checked, mut decisive, mut proven) = (0, 0, 0);
     while checked < 300 {
-        let t = r.random_range(0..tb.tables().len());
-        let index = r.random_range(0..tb.tables()[t].values.len);
-        let Some(s) = tb.position_at(t, index) else {
+        let Some((s, want)) = random_entry(&tb, &mut r) else {
             continue;
         };
-        if s.is_terminal() {
-            continue;
-        }
-        let want = tb.value_at(t, index);
         let report = solve(&s, None, Limits::nodes(20_000));
         let got = consistent(&report, want, &s);
         if matches!(want, TbValue::Win(n) | TbValue::Loss(n) if n <= 15) {
@@ -249,21 +245,16 @@ fn a_one_megabyte_table_collects_and_stays_right() {
     let mut r = rng(31);
     let (mut proven, mut checked) = (0, 0);
     while checked < 60 {
-        let t = r.random_range(0..tb.tables().len());
-        let index = r.random_range(0..tb.tables()[t].values.len);
-        let Some(s) = tb.position_at(t, index) else {
+        let Some((s, want)) = random_entry(&tb, &mut r) else {
             continue;
         };
-        if s.is_terminal() {
-            continue;
-        }
         let limits = Limits {
             nodes: Some(100_000),
             time: None,
             hash_mb: 1,
         };
         let report = solve(&s, None, limits);
-        proven += usize::from(consistent(&report, tb.value_at(t, index), &s));
+        proven += usize::from(consistent(&report, want, &s));
         // About a megabyte: at most some thousands of entries, however many nodes.
         assert!(report.entries < 10_000, "{}", report.entries);
         checked += 1;
@@ -375,15 +366,9 @@ fn four_piece_answers_agree_with_the_tablebase() {
     let mut r = rng(23);
     let (mut checked, mut draws, mut proven, mut no_win) = (0, 0, 0, 0);
     while checked < 400 || draws < 20 {
-        let t = r.random_range(0..tb.tables().len());
-        let index = r.random_range(0..tb.tables()[t].values.len);
-        let Some(s) = tb.position_at(t, index) else {
+        let Some((s, want)) = random_entry(&tb, &mut r) else {
             continue;
         };
-        if s.is_terminal() {
-            continue;
-        }
-        let want = tb.value_at(t, index);
         if want == TbValue::Draw {
             assert_eq!(
                 solve(&s, Some(&tb), Limits::nodes(10)).verdict,

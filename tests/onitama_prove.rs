@@ -1,7 +1,9 @@
 //! The Onitama prover: its values equal the tablebase's, with and without tables at the leaves.
 
 mod onitama_simple;
+mod tablebase_support;
 use onitama_simple::{board_text, random_cells};
+use tablebase_support::random_entry;
 use tabula::analysis::onitama::cardset::CardSet;
 use tabula::analysis::onitama::prove::Prover;
 use tabula::analysis::onitama::tablebase::{build, TbValue};
@@ -23,15 +25,9 @@ fn prover_without_tables_finds_the_table_values() {
     let mut r = rng(11);
     let mut checked = 0;
     while checked < 300 {
-        let table = r.random_range(0..tb.tables().len());
-        let index = r.random_range(0..tb.tables()[table].values.len);
-        let Some(s) = tb.position_at(table, index) else {
+        let Some((s, want)) = random_entry(&tb, &mut r) else {
             continue;
         };
-        if s.is_terminal() {
-            continue;
-        }
-        let want = tb.value_at(table, index);
         let proof = Prover::new(None, None).prove(&s, 9);
         match want {
             TbValue::Win(n) | TbValue::Loss(n) if n <= 9 => {

@@ -4,6 +4,9 @@
 
 use std::collections::HashMap;
 
+mod tablebase_support;
+use tablebase_support::{entry_in, random_entry};
+
 use tabula::analysis::onitama::cardset::CardSet;
 use tabula::analysis::onitama::tablebase::{build, file, Tablebase, TbValue};
 use tabula::games::onitama::Onitama;
@@ -99,18 +102,6 @@ impl Minimax {
     }
 }
 
-/// A random covered position (or none when the draw is terminal).
-fn random_position(tb: &Tablebase, rng: &mut impl rand::Rng) -> Option<(Onitama, TbValue)> {
-    let table = rng.random_range(0..tb.tables().len());
-    let index = rng.random_range(0..tb.tables()[table].values.len);
-    let s = tb.position_at(table, index)?;
-    if s.is_terminal() {
-        return None;
-    }
-    assert_eq!(tb.locate(&s), Some((table, index)));
-    Some((s, tb.value_at(table, index)))
-}
-
 /// Counts one value by its kind.
 fn tally(seen: &mut HashMap<&'static str, u32>, v: TbValue) {
     let kind = match v {
@@ -134,7 +125,7 @@ fn agree_with_minimax(
     let mut seen: HashMap<&str, u32> = HashMap::new();
     let mut checked = 0;
     while checked < samples {
-        let Some((s, v)) = random_position(tb, &mut r) else {
+        let Some((s, v)) = random_entry(tb, &mut r) else {
             continue;
         };
         mm.check(&s, v, horizon);
@@ -184,7 +175,7 @@ fn four_pieces_agree_with_minimax_including_the_distance() {
     // stored entry, so this checks the lookup's turning of the board and the hands.
     let mut r = rng(12);
     for _ in 0..20_000 {
-        if let Some((s, v)) = random_position(&tb, &mut r) {
+        if let Some((s, v)) = random_entry(&tb, &mut r) {
             assert_eq!(tb.probe(&colour_swap(&s)), Some(v), "{}", s.notation());
         }
     }
@@ -193,7 +184,7 @@ fn four_pieces_agree_with_minimax_including_the_distance() {
     let mut mm = Minimax::new();
     let mut draws = 0;
     while draws < 200 {
-        let Some((s, v)) = random_position(&tb, &mut r) else {
+        let Some((s, v)) = random_entry(&tb, &mut r) else {
             continue;
         };
         if v == TbValue::Draw {
@@ -221,14 +212,9 @@ fn five_pieces_agree_with_minimax_on_two_or_three_pawns_a_side() {
     let mut checked = 0;
     while checked < 1500 {
         let t = tables[r.random_range(0..tables.len())];
-        let index = r.random_range(0..tb.tables()[t].values.len);
-        let Some(s) = tb.position_at(t, index) else {
+        let Some((s, v)) = entry_in(&tb, &mut r, t) else {
             continue;
         };
-        if s.is_terminal() {
-            continue;
-        }
-        let v = tb.value_at(t, index);
         mm.check(&s, v, 7);
         assert_eq!(v, from_children(&tb, &s), "{}", s.notation());
         tally(&mut seen, v);
@@ -373,7 +359,7 @@ fn colour_swapped_positions_have_the_same_value() {
     let tb = build_tb("tiger,crab,boar,ox,eel", 3);
     let mut r = rng(3);
     for _ in 0..20_000 {
-        let Some((s, v)) = random_position(&tb, &mut r) else {
+        let Some((s, v)) = random_entry(&tb, &mut r) else {
             continue;
         };
         let t = colour_swap(&s);

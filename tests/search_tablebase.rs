@@ -1,9 +1,11 @@
 //! The searcher and the solver answer from an endgame tablebase wherever it covers a position
 //! (an `Oracle`), and agree with the table.
 
+mod tablebase_support;
+use tablebase_support::random_entry;
+
 use std::sync::Arc;
 
-use rand::RngExt;
 use tabula::analysis::onitama::cardset::CardSet;
 use tabula::analysis::onitama::tablebase::{build, Tablebase, TbValue};
 use tabula::games::onitama::Onitama;
@@ -30,15 +32,9 @@ fn the_solver_with_a_table_gives_the_tables_value_in_one_ply() {
     let mut checked = 0;
     let (mut wins, mut losses, mut draws) = (0, 0, 0);
     while checked < 300 {
-        let table = r.random_range(0..tb.tables().len());
-        let index = r.random_range(0..tb.tables()[table].values.len);
-        let Some(s) = tb.position_at(table, index) else {
+        let Some((s, value)) = random_entry(&tb, &mut r) else {
             continue;
         };
-        if s.is_terminal() {
-            continue;
-        }
-        let value = tb.value_at(table, index);
         // Every child of a covered position is covered, so one ply of search is exact.
         let result = solve_with(&s, Limits::depth(2), 1, Some(oracle(&tb)));
         match (value, result.verdict) {
