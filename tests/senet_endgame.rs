@@ -9,24 +9,12 @@
 
 use std::collections::HashMap;
 
+mod senet_support;
+use senet_support::{pos, state};
+
 use tabula::games::senet::endgame::{solve, Limits, Unsolved};
 use tabula::games::senet::{Move, Senet};
 use tabula::{Game, GameOptions, Turn};
-
-fn pos(dark: &[u8], light: &[u8], me: char, throw: &str) -> String {
-    let mut cells = ['.'; 30];
-    for &s in dark {
-        cells[s as usize - 1] = 'D';
-    }
-    for &s in light {
-        cells[s as usize - 1] = 'L';
-    }
-    format!("{} {me} {throw}", cells.iter().collect::<String>())
-}
-
-fn state(text: &str) -> Senet {
-    Senet::from_notation(text, &GameOptions::new()).unwrap()
-}
 
 fn win(text: &str) -> f64 {
     solve(&state(text), &Limits::default()).unwrap().win

@@ -1,25 +1,11 @@
 //! One test per rule of `shared/rules/senet.md` section 2, each with a position, a throw and the
 //! exact list of legal moves; then the notation of section 3, and malformed input.
 
+mod senet_support;
+use senet_support::{pos, state};
+
 use tabula::games::senet::{Move, Senet, DARK, LIGHT};
 use tabula::{ErrorKind, Game, GameOptions, Probability, Turn};
-
-/// A position from square lists, so tests do not count dots: dark's squares, light's squares,
-/// the side to move (`'D'`/`'L'`) and the throw (`"-"` or a value).
-fn pos(dark: &[u8], light: &[u8], me: char, throw: &str) -> String {
-    let mut cells = ['.'; 30];
-    for &s in dark {
-        cells[s as usize - 1] = 'D';
-    }
-    for &s in light {
-        cells[s as usize - 1] = 'L';
-    }
-    format!("{} {me} {throw}", cells.iter().collect::<String>())
-}
-
-fn state(text: &str) -> Senet {
-    Senet::from_notation(text, &GameOptions::new()).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
 
 fn moves(text: &str) -> Vec<String> {
     let s = state(text);

@@ -2,16 +2,15 @@
 //! endgames, and a short seeded loop of games shows expectimax and MCTS beat random play.
 //! (The 200-game runs for the report use `tabula arena`; this keeps a fast regression check.)
 
+mod senet_support;
+use senet_support::state;
+
 use tabula::agent::{build, Agent, EngineSpec};
 use tabula::games::senet::endgame::{solve, Limits as SolveLimits};
 use tabula::games::senet::Senet;
 use tabula::history::History;
 use tabula::search::{AlphaBeta, Limits, SearchConfig};
 use tabula::{Game, GameOptions, Turn};
-
-fn state(text: &str) -> Senet {
-    Senet::from_notation(text, &GameOptions::new()).unwrap()
-}
 
 #[test]
 fn expectimax_plays_the_solvers_best_move_in_small_endgames() {
