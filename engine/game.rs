@@ -83,6 +83,11 @@ impl Payoffs {
         Payoffs { values: v, players }
     }
 
+    /// The seat `winner` wins outright, or with none everybody shares equally.
+    pub fn win_or_draw(winner: Option<usize>, players: usize) -> Self {
+        winner.map_or(Self::draw(players), |w| Self::win(w, players))
+    }
+
     /// Everybody shares equally: a draw.
     pub fn draw(players: usize) -> Self {
         let mut v = [0.0; MAX_PLAYERS];

@@ -169,6 +169,22 @@ struct Node<M> {
     winner: u8,
 }
 
+impl<M> Node<M> {
+    /// A node not yet searched, reached by `mv` (none for the root) with probability `prob`.
+    fn new(mv: Option<M>, prob: f64) -> Self {
+        Node {
+            mv,
+            prob,
+            first: 0,
+            count: 0,
+            expanded: false,
+            visits: 0,
+            reward: 0.0,
+            winner: UNKNOWN,
+        }
+    }
+}
+
 struct Tree<G: Game> {
     nodes: Vec<Node<G::Move>>,
     root_moves: Vec<G::Move>,
@@ -180,16 +196,7 @@ struct Tree<G: Game> {
 impl<G: Game> Tree<G> {
     fn grow(root: &G, config: MctsConfig, limits: Limits, clock: Clock, seed: u64) -> Self {
         let mut tree = Tree {
-            nodes: vec![Node {
-                mv: None,
-                prob: 1.0,
-                first: 0,
-                count: 0,
-                expanded: false,
-                visits: 0,
-                reward: 0.0,
-                winner: UNKNOWN,
-            }],
+            nodes: vec![Node::new(None, 1.0)],
             root_moves: Vec::new(),
             playouts: 0,
             mover: match root.turn() {
@@ -291,16 +298,7 @@ impl<M: Copy> Search<M> {
 
     fn expand<G: Game<Move = M>>(&mut self, nodes: &mut Vec<Node<M>>, at: u32, state: &G) {
         let first = nodes.len() as u32;
-        let leaf = |mv, prob| Node {
-            mv: Some(mv),
-            prob,
-            first: 0,
-            count: 0,
-            expanded: false,
-            visits: 0,
-            reward: 0.0,
-            winner: UNKNOWN,
-        };
+        let leaf = |mv, prob| Node::new(Some(mv), prob);
         match state.turn() {
             Turn::Chance => {
                 self.outcomes.clear();

@@ -478,10 +478,7 @@ impl Game for Amidakuji {
     }
 
     fn payoffs(&self) -> Payoffs {
-        match self.winner() {
-            Some(w) => Payoffs::win(w, 2),
-            None => Payoffs::draw(2),
-        }
+        Payoffs::win_or_draw(self.winner(), 2)
     }
 
     fn hash(&self) -> u64 {

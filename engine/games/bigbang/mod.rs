@@ -387,10 +387,8 @@ impl Game for BigBang {
     }
 
     fn payoffs(&self) -> Payoffs {
-        match self.winner() {
-            Some(colour) if self.passes < 2 => Payoffs::win(self.seat_of(colour), 2),
-            _ => Payoffs::draw(2),
-        }
+        let winner = self.winner().filter(|_| self.passes < 2);
+        Payoffs::win_or_draw(winner.map(|colour| self.seat_of(colour)), 2)
     }
 
     fn hash(&self) -> u64 {

@@ -298,10 +298,7 @@ impl Game for Onitama {
     }
 
     fn payoffs(&self) -> Payoffs {
-        match self.winner() {
-            Some(w) => Payoffs::win(w.index(), 2),
-            None => Payoffs::draw(2),
-        }
+        Payoffs::win_or_draw(self.winner().map(Color::index), 2)
     }
 
     #[inline(always)]

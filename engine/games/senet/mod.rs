@@ -246,10 +246,7 @@ impl Game for Senet {
     }
 
     fn payoffs(&self) -> Payoffs {
-        match self.winner() {
-            Some(w) => Payoffs::win(w, 2),
-            None => Payoffs::draw(2),
-        }
+        Payoffs::win_or_draw(self.winner(), 2)
     }
 
     fn hash(&self) -> u64 {
