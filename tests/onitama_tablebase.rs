@@ -376,29 +376,22 @@ fn colour_swapped_positions_have_the_same_value() {
 #[test]
 fn hand_checked_values() {
     let tb = build_tb("tiger,crab,boar,ox,eel", 3);
-    let value = |text: &str| tb.probe(&Onitama::from_notation(text, &GameOptions::new()).unwrap());
+    let parse = |text: &str| Onitama::from_notation(text, &GameOptions::new()).unwrap();
+    let value = |text: &str| tb.probe(&parse(text));
     // Red's master on c3 takes Blue's on c5 with tiger (0,2): a win in 1.
     assert_eq!(
         value("2m2/5/2M2/5/5 r tiger,crab boar,ox eel"),
         Some(TbValue::Win(1))
     );
     // The same board with Blue to move: its value is the best of its children's.
-    let s = Onitama::from_notation(
-        "2m2/5/2M2/5/5 b tiger,crab boar,ox eel",
-        &GameOptions::new(),
-    )
-    .unwrap();
+    let s = parse("2m2/5/2M2/5/5 b tiger,crab boar,ox eel");
     assert_eq!(tb.probe(&s), Some(from_children(&tb, &s)));
     // Already over: Red's master stands on c5, Blue's temple arch, and Blue is to move.
     assert_eq!(
         value("2M2/5/5/5/m4 b tiger,crab boar,ox eel"),
         Some(TbValue::Loss(0))
     );
-    let s3 = Onitama::from_notation(
-        "2m2/5/2M2/5/5 r tiger,crab boar,ox eel",
-        &GameOptions::new(),
-    )
-    .unwrap();
+    let s3 = parse("2m2/5/2M2/5/5 r tiger,crab boar,ox eel");
     assert_eq!(
         tb.search_score(&s3, 4).map(tabula::search::Score),
         Some(tabula::search::Score(tabula::search::score::win_in(5)))
