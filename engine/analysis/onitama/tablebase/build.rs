@@ -8,18 +8,22 @@
 //! again a Red-to-move position.
 //!
 //! Pass 1 finds the wins in one ply (the enemy master captured or the temple arch reached).
-//! After that each pass works backwards from the positions the previous pass decided (the
-//! *frontier*): pass `n` is odd when it finds the wins in `n` plies (every predecessor of a
-//! position lost in `n - 1` that is not yet decided) and even when it finds the losses in `n`
-//! plies (predecessors of a position won in `n - 1`, kept if every one of their moves now leads
-//! to a won position). The work therefore follows the frontier instead of sweeping every
-//! position on every pass. A pass that decides nothing ends the build; what is left is drawn.
+//! After that each pass starts from the positions the previous pass decided (the *frontier*):
+//! pass `n` is odd when it finds the wins in `n` plies (every undecided predecessor of a
+//! position lost in `n - 1`, found backwards) and even when it finds the losses in `n` plies
+//! (positions all of whose moves now lead to won positions). A loss pass checks its candidates
+//! forwards: while the last wins are many, every undecided position is a candidate; later the
+//! candidates are the predecessors of the last wins, gathered backwards. The work therefore
+//! follows the frontier instead of sweeping every position on every pass. A pass that decides
+//! nothing ends the build; what is left is drawn. Distances are written after each pass, block
+//! by block, from the frontier masks, so the passes themselves touch only the masks.
 //!
 //! Threads share the masks through relaxed atomics. In a win pass the only writes are `fetch_or`
-//! of win bits, and the thread that sets a bit is the one that records its distance; in a loss
-//! pass candidates are first gathered with `fetch_or`, then each block is verified by one thread.
+//! of win and frontier bits; in a loss pass candidates are first gathered with `fetch_or`, then
+//! each block is checked by one thread. The forward checks visit the blocks with Blue's students
+//! outermost, so the children they read lie together in the index and stay in cache.
 
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
@@ -35,6 +39,12 @@ use crate::games::onitama::{Color, Square};
 const ALL: u32 = (1 << DISTRIBUTIONS) - 1;
 /// The longest distance a build-time byte holds (value `d + 1`).
 const MAX_DISTANCE: u32 = 254;
+/// A loss pass checks every undecided position forwards, instead of gathering candidates
+/// backwards from the wins of the last pass, while those wins are more than this fraction of
+/// the undecided positions: a check costs about this many times less than gathering from one
+/// win (measured on 5 and 6 pieces: 16 gave 42.4 s for 6 pieces on 2 threads, 128 gave 38.4 s;
+/// on 5 pieces the two methods cost the same at a ratio of 90 to 200).
+const ALL_CHECK_FACTOR: u64 = 128;
 
 /// How far a build has got, for progress bars.
 #[derive(Clone, Copy, Debug)]
@@ -155,20 +165,29 @@ impl Cards {
     }
 }
 
+/// The wins and their frontier (`flags[WON]`).
+const WON: usize = 0;
+/// The losses and their frontier (`flags[LOST]`).
+const LOST: usize = 1;
+/// The low half of a loss word: the lost distributions.
+const LOW: u64 = (1 << 32) - 1;
+
 /// One material's masks and distances during the build.
 struct Table {
     material: Material,
     /// Layouts per student block.
     block: usize,
-    /// Distributions won for Red, per layout.
-    win: Vec<AtomicU32>,
-    /// Distributions lost for Red, per layout.
-    loss: Vec<AtomicU32>,
-    /// The frontier found by the last pass and the one being found.
-    front: [Vec<AtomicU32>; 2],
-    /// Per block: whether its frontier has any bit.
+    /// Per layout, the distributions won for Red: the masks the loss passes read most, kept
+    /// dense so that the blocks they read stay in cache.
+    won: Vec<AtomicU32>,
+    /// Per layout, the distributions the current or last win pass found.
+    won_front: Vec<AtomicU32>,
+    /// Per layout, the distributions lost for Red in the low half, and in the high half the
+    /// ones the current or last loss pass found (it first gathers its candidates there).
+    lost: Vec<AtomicU64>,
+    /// Per block: whether the frontier of wins (`WON`) or losses (`LOST`) has any bit.
     flags: [Vec<AtomicBool>; 2],
-    /// `distance + 1` per position (`0`: undecided).
+    /// `distance + 1` per position (`0`: undecided), written block by block after each pass.
     dtm: Vec<AtomicU8>,
 }
 
@@ -191,9 +210,12 @@ impl Table {
         Table {
             material,
             block: material.block_size() as usize,
-            win: masks(),
-            loss: masks(),
-            front: [masks(), masks()],
+            won: masks(),
+            won_front: masks(),
+            lost: (0..layouts)
+                .into_par_iter()
+                .map(|_| AtomicU64::new(0))
+                .collect(),
             flags: [flags(), flags()],
             dtm: (0..layouts * DISTRIBUTIONS)
                 .into_par_iter()
@@ -222,10 +244,47 @@ impl Table {
         }
     }
 
+    /// The distributions of layout `l` won for Red.
+    #[inline(always)]
+    fn won(&self, l: usize) -> u32 {
+        self.won[l].load(Relaxed)
+    }
+
+    /// The frontier bits of layout `l` of wins or losses (`kind`).
+    #[inline(always)]
+    fn front(&self, kind: usize, l: usize) -> u32 {
+        if kind == WON {
+            self.won_front[l].load(Relaxed)
+        } else {
+            (self.lost[l].load(Relaxed) >> 32) as u32
+        }
+    }
+
     /// The bits of layout `l` not yet won or lost.
     #[inline(always)]
     fn undecided(&self, l: usize) -> u32 {
-        !(self.win[l].load(Relaxed) | self.loss[l].load(Relaxed))
+        !(self.won[l].load(Relaxed) | self.lost[l].load(Relaxed) as u32)
+    }
+
+    /// Records the frontier of `kind` in block `k` as decided with stored value `value`, and
+    /// clears it if `clear` (one thread per block).
+    fn settle(&self, kind: usize, k: usize, value: Option<u8>, clear: bool) {
+        for l in k * self.block..(k + 1) * self.block {
+            let front = self.front(kind, l);
+            if front != 0 {
+                if let Some(value) = value {
+                    self.record(l, front, value);
+                }
+                if clear && kind == WON {
+                    self.won_front[l].store(0, Relaxed);
+                } else if clear {
+                    self.lost[l].fetch_and(LOW, Relaxed);
+                }
+            }
+        }
+        if clear {
+            self.flags[kind][k].store(false, Relaxed);
+        }
     }
 }
 
@@ -327,7 +386,7 @@ impl Builder {
                 return; // Red has already won: no Red-to-move position is like this.
             }
             if bm == RED_TEMPLE {
-                tab.loss[l].store(ALL, Relaxed);
+                tab.lost[l].store(u64::from(ALL), Relaxed);
                 tab.record(l, ALL, 1);
                 found += u64::from(DISTRIBUTIONS as u32);
                 return;
@@ -344,26 +403,26 @@ impl Builder {
                 }
             }
             if wins != 0 {
-                tab.win[l].store(wins, Relaxed);
-                tab.front[0][l].store(wins, Relaxed);
+                tab.won[l].store(wins, Relaxed);
+                tab.won_front[l].store(wins, Relaxed);
                 tab.record(l, wins, 2);
                 found += u64::from(wins.count_ones());
                 any = true;
             }
         });
-        tab.flags[0][block].store(any, Relaxed);
+        tab.flags[WON][block].store(any, Relaxed);
         found
     }
 
     /// Calls `emit(block, layout, bits)` for every predecessor of the frontier layouts of one
-    /// block (table `t`, frontier `cur`): the parent's distributions `bits` lead into frontier
+    /// block (table `t`, the frontier of `masks[kind]`): the parent's distributions `bits` lead into frontier
     /// distributions. Red is to move in both; the parent's move is followed by turning the
     /// board, so the position right after it, `y`, is the frontier position turned.
     fn predecessors(
         &self,
         t: usize,
         block: usize,
-        cur: usize,
+        kind: usize,
         mut emit: impl FnMut(BlockAt, usize, u32),
     ) {
         let tab = &self.tables[t];
@@ -373,7 +432,7 @@ impl Builder {
         // (frontier mask, y's masters) of each frontier layout.
         let mut items = Vec::new();
         for_layouts(tab.material, block, |l, c| {
-            let mask = tab.front[cur][l].load(Relaxed);
+            let mask = tab.front(kind, l);
             let masters = [24 - c.masters[1], 24 - c.masters[0]];
             // A game-ending parent move is never behind a frontier position; skip defensively.
             if mask != 0 && masters[0] != BLUE_TEMPLE && masters[1] != RED_TEMPLE {
@@ -448,162 +507,167 @@ impl Builder {
         }
     }
 
-    /// A win pass on one frontier block: every undecided predecessor of a lost position is won
-    /// in `n` plies. Returns the positions found.
-    fn win_pass(&self, t: usize, block: usize, cur: usize, n: u32) -> u64 {
+    /// A win pass on one block of the loss frontier: every undecided predecessor of a lost
+    /// position is won (its distance is recorded when the pass is over). Returns the positions
+    /// found.
+    fn win_pass(&self, t: usize, block: usize) -> u64 {
         let mut found = 0;
-        self.predecessors(t, block, cur, |at, pl, bits| {
+        self.predecessors(t, block, LOST, |at, pl, bits| {
             let ptab = &self.tables[at.table];
             // A predecessor of a position not won is never lost (a lost position's children
-            // are all won), so only its win mask needs reading. Two threads may both find a bit
-            // new; both then record the same distance.
-            let newly = bits & !ptab.win[pl].load(Relaxed);
-            debug_assert_eq!(bits & ptab.loss[pl].load(Relaxed), 0);
+            // are all won), so only its win mask needs reading; a relaxed read first skips the
+            // locked write when nothing is new.
+            let newly = bits & !ptab.won(pl);
+            debug_assert_eq!(bits & ptab.lost[pl].load(Relaxed) as u32, 0);
             if newly != 0 {
-                ptab.win[pl].fetch_or(newly, Relaxed);
-                ptab.front[1 - cur][pl].fetch_or(newly, Relaxed);
-                ptab.flag(1 - cur, at.block);
-                ptab.record(pl, newly, n as u8 + 1);
-                found += u64::from(newly.count_ones());
+                let newly = newly & !ptab.won[pl].fetch_or(newly, Relaxed);
+                if newly != 0 {
+                    ptab.won_front[pl].fetch_or(newly, Relaxed);
+                    ptab.flag(WON, at.block);
+                    found += u64::from(newly.count_ones());
+                }
             }
         });
         found
     }
 
-    /// The first half of a loss pass on one frontier block: marks the undecided predecessors of
-    /// won positions as candidates.
-    fn loss_candidates(&self, t: usize, block: usize, cur: usize) {
-        self.predecessors(t, block, cur, |at, pl, bits| {
+    /// The first half of a loss pass on one block of the win frontier: marks the undecided
+    /// predecessors of won positions as candidates.
+    fn loss_candidates(&self, t: usize, block: usize) {
+        self.predecessors(t, block, WON, |at, pl, bits| {
             let ptab = &self.tables[at.table];
             // Not lost either: it has a child (this frontier position) won only now.
-            let bits = bits & !ptab.win[pl].load(Relaxed);
-            debug_assert_eq!(bits & ptab.loss[pl].load(Relaxed), 0);
-            let front = &ptab.front[1 - cur][pl];
-            if bits & !front.load(Relaxed) != 0 {
-                front.fetch_or(bits, Relaxed);
-                ptab.flag(1 - cur, at.block);
+            let bits = bits & !ptab.won(pl);
+            debug_assert_eq!(bits & ptab.lost[pl].load(Relaxed) as u32, 0);
+            if bits & !ptab.front(LOST, pl) != 0 {
+                ptab.lost[pl].fetch_or(u64::from(bits) << 32, Relaxed);
+                ptab.flag(LOST, at.block);
             }
         });
     }
 
     /// The second half of a loss pass on one block: keeps the candidates all of whose moves
-    /// (or passes) lead to positions won for the opponent; they are lost in `n` plies. The
-    /// candidates are the marked ones of frontier `next`, or with `every` all undecided
-    /// positions: only a position with a child won in `n - 1` can pass, as the earlier passes
-    /// found those whose children were all won sooner.
-    fn loss_verify(&self, t: usize, block: usize, next: usize, n: u32, every: bool) -> u64 {
+    /// (or passes) lead to positions won for the opponent; they are lost, and become the loss
+    /// frontier. The candidates are the marked ones of the loss frontier, or with `every` all
+    /// undecided positions: only a position with a child won in the last pass can pass, as the
+    /// earlier passes found those whose children were all won sooner.
+    fn loss_verify(&self, t: usize, block: usize, every: bool) -> u64 {
         let tab = &self.tables[t];
         let cards = &self.cards;
         let [r, b] = tab.material.block_students(block as u64);
-        // (layout, masters, distributions still possibly lost).
-        let mut items = Vec::new();
+        let won = |at: BlockAt, masters: [u8; 2]| self.tables[at.table].won(at.layout(masters));
+        // The turned board after a master jump without capture (also the pass child).
+        let plain = self
+            .block_at([turn(b), turn(r)])
+            .expect("the turned material is covered");
+        // After a master jump capturing the Blue student on each square.
+        let mut captured: [Option<BlockAt>; 25] = [None; 25];
+        each(b, |to| {
+            captured[to as usize] = self.block_at([turn(b & !(1 << to)), turn(r)]);
+        });
+        // The student jumps of the block, captures first (they usually leave the opponent
+        // lost, which rules a candidate out at once): the child's block depends on the jump
+        // only. (card, target square, child block).
+        let mut jumps: Vec<(u8, u8, BlockAt)> = Vec::with_capacity(64);
+        let mut captures = 0;
+        for capture in [true, false] {
+            for c in 0..5u8 {
+                each(r, |f| {
+                    let tos = cards.targets[c as usize][f as usize] & !r;
+                    each(if capture { tos & b } else { tos & !b }, |to| {
+                        let moved = turn(r ^ (1 << f) ^ (1 << to));
+                        let at = self
+                            .block_at([turn(b & !(1 << to)), moved])
+                            .expect("a covered material");
+                        jumps.push((c, to, at));
+                    })
+                });
+            }
+            if capture {
+                captures = jumps.len();
+            }
+        }
+        // Checks the jumps of a list for one layout: `ok` keeps the distributions whose
+        // children are all won so far.
+        let check = |mut ok: u32, list: &[(u8, u8, BlockAt)], [rm, bm]: [u8; 2]| {
+            let turned = [24 - bm, 24 - rm];
+            if ok == 0 {
+                return 0;
+            }
+            for &(c, to, at) in list {
+                let hand = cards.hand[c as usize];
+                if ok & hand == 0 || to == rm {
+                    continue;
+                }
+                if to == bm {
+                    ok &= !hand; // capturing the master wins: never lost holding this card
+                } else {
+                    ok &= cards.unmap(won(at, turned) & cards.side[c as usize]) | !hand;
+                }
+                if ok == 0 {
+                    break;
+                }
+            }
+            ok
+        };
+        let mut found = 0;
+        let mut any = false;
         for_layouts(tab.material, block, |l, p| {
-            let cand = if !every {
-                tab.front[next][l].load(Relaxed)
+            let mut ok = if !every {
+                tab.front(LOST, l)
             } else if p.masters[0] == BLUE_TEMPLE {
                 0 // no Red-to-move position is like this
             } else {
                 tab.undecided(l) & ALL
             };
-            if cand != 0 {
-                items.push((l, p.masters, cand));
-            }
-        });
-        let won = |at: BlockAt, masters: [u8; 2]| {
-            self.tables[at.table].win[at.layout(masters)].load(Relaxed)
-        };
-        // The turned board after a master jump without capture (also the pass child).
-        let plain = self
-            .block_at([turn(b), turn(r)])
-            .expect("the turned material is covered");
-        let mut captured: [Option<BlockAt>; 25] = [None; 25];
-        // A student jump with card `c`: the child's block depends on the jump only.
-        let student = |items: &mut Vec<(usize, [u8; 2], u32)>, c: usize, f: u8, to: u8| {
-            let (hand, side) = (cards.hand[c], cards.side[c]);
-            if items.iter().all(|&(_, _, ok)| ok & hand == 0) {
+            if ok == 0 {
                 return;
             }
-            let moved = turn(r ^ (1 << f) ^ (1 << to));
-            let at = self
-                .block_at([turn(b & !(1 << to)), moved])
-                .expect("a covered material");
-            for (_, [rm, bm], ok) in items.iter_mut() {
-                if *ok & hand == 0 || to == *rm {
-                    continue;
-                }
-                if to == *bm {
-                    *ok &= !hand;
-                    continue;
-                }
-                *ok &= cards.unmap(won(at, [24 - *bm, 24 - *rm]) & side) | !hand;
-            }
-        };
-        for c in 0..5 {
-            let hand = cards.hand[c];
-            let side = cards.side[c];
-            // Captures first: they usually leave the opponent lost, which rules a candidate out
-            // at once.
-            each(r, |f| {
-                each(cards.targets[c][f as usize] & b, |to| {
-                    student(&mut items, c, f, to)
-                })
-            });
+            let [rm, bm] = p.masters;
+            ok = check(ok, &jumps[..captures], p.masters);
             // Master jumps.
-            for (_, [rm, bm], ok) in items.iter_mut() {
-                if *ok & hand == 0 {
+            let own = r | 1 << rm;
+            for c in 0..5 {
+                let hand = cards.hand[c];
+                if ok & hand == 0 {
                     continue;
                 }
-                let own = r | 1 << *rm;
-                let mut tos = cards.targets[c][*rm as usize] & !own;
-                if tos & (1 << *bm | 1 << BLUE_TEMPLE) != 0 {
-                    *ok &= !hand; // a winning jump: never lost holding this card
+                let mut tos = cards.targets[c][rm as usize] & !own;
+                if tos & (1 << bm | 1 << BLUE_TEMPLE) != 0 {
+                    ok &= !hand; // a winning jump: never lost holding this card
                     continue;
                 }
-                while tos != 0 && *ok & hand != 0 {
+                while tos != 0 && ok & hand != 0 {
                     let to = tos.trailing_zeros() as u8;
                     tos &= tos - 1;
                     let at = if b & (1 << to) != 0 {
-                        *captured[to as usize].get_or_insert_with(|| {
-                            self.block_at([turn(b & !(1 << to)), turn(r)])
-                                .expect("a smaller material is covered")
-                        })
+                        captured[to as usize].expect("a smaller material is covered")
                     } else {
                         plain
                     };
-                    *ok &= cards.unmap(won(at, [24 - *bm, 24 - to]) & side) | !hand;
+                    ok &= cards.unmap(won(at, [24 - bm, 24 - to]) & cards.side[c]) | !hand;
                 }
             }
-            // Student jumps that do not capture.
-            each(r, |f| {
-                each(cards.targets[c][f as usize] & !r & !b, |to| {
-                    student(&mut items, c, f, to)
-                })
-            });
-        }
-        let mut found = 0;
-        let mut any = false;
-        for &(l, masters, mut ok) in &items {
+            ok = check(ok, &jumps[captures..], p.masters);
             // Where Red cannot move it passes, giving either card away: the child is the
             // turned board itself.
-            let nm = cards.no_moves(&Placement {
-                masters,
-                students: [r, b],
-            }) & ok;
+            let nm = if ok != 0 { cards.no_moves(&p) & ok } else { 0 };
             if nm != 0 {
-                let w = won(plain, [24 - masters[1], 24 - masters[0]]);
+                let w = won(plain, [24 - bm, 24 - rm]);
                 for c in 0..5 {
                     ok &= cards.unmap(w & cards.side[c]) | !(cards.hand[c] & nm);
                 }
             }
-            tab.front[next][l].store(ok, Relaxed);
-            if ok != 0 {
-                tab.loss[l].fetch_or(ok, Relaxed);
-                tab.record(l, ok, n as u8 + 1);
+            // Only this thread writes the block's loss masks in this half of the pass; the
+            // candidates give way to what was found.
+            if ok != 0 || !every {
+                let lost = tab.lost[l].load(Relaxed) & LOW | u64::from(ok);
+                tab.lost[l].store(lost | u64::from(ok) << 32, Relaxed);
                 found += u64::from(ok.count_ones());
-                any = true;
+                any |= ok != 0;
             }
-        }
-        tab.flags[next][block].store(any, Relaxed);
+        });
+        tab.flags[LOST][block].store(any, Relaxed);
         found
     }
 }
@@ -686,6 +750,14 @@ pub fn build(
             .enumerate()
             .flat_map(|(t, tab)| (0..tab.material.blocks() as usize).map(move |k| (t, k)))
             .collect();
+        // Checking a block's moves forwards reads the blocks of its children. Taken with
+        // Blue's students fixed, the children keep Red's student set (the turned Blue set), so
+        // they lie together in the index and stay in cache.
+        let mut forwards = every.clone();
+        forwards.par_sort_by_cached_key(|&(t, k)| {
+            let [red, blue] = b.tables[t].material.block_students(k as u64);
+            (t, blue, red)
+        });
         let mut done: u64 = every.par_iter().map(|&(t, k)| b.first_pass(t, k)).sum();
         let mut last = done;
         progress(&BuildProgress {
@@ -693,51 +765,57 @@ pub fn build(
             total,
             pass: 1,
         });
-        let mut cur = 0;
+        let flagged = |order: &[(usize, usize)], kind: usize| -> Vec<(usize, usize)> {
+            order
+                .par_iter()
+                .copied()
+                .filter(|&(t, k)| b.tables[t].flags[kind][k].load(Relaxed))
+                .collect()
+        };
         for n in 2.. {
             if n > MAX_DISTANCE {
                 return Err(Error::request(format!(
                     "results longer than {MAX_DISTANCE} plies: the table format cannot hold them"
                 )));
             }
-            let flagged = |side: usize| -> Vec<(usize, usize)> {
-                every
-                    .par_iter()
-                    .copied()
-                    .filter(|&(t, k)| b.tables[t].flags[side][k].load(Relaxed))
-                    .collect()
-            };
-            let frontier = flagged(cur);
+            let value = Some(n as u8 + 1);
             let found: u64 = if n % 2 == 1 {
+                // Wins: predecessors of the losses found last pass.
+                let frontier = flagged(&every, LOST);
+                let found = frontier.par_iter().map(|&(t, k)| b.win_pass(t, k)).sum();
                 frontier
                     .par_iter()
-                    .map(|&(t, k)| b.win_pass(t, k, cur, n))
-                    .sum()
-            } else if last * 16 > total - done {
-                // After a pass this fruitful most undecided positions are candidates: checking
-                // them all directly is cheaper than finding them backwards (the factor was
-                // measured on 5 pieces).
-                every
+                    .for_each(|&(t, k)| b.tables[t].settle(LOST, k, None, true));
+                flagged(&every, WON)
                     .par_iter()
-                    .map(|&(t, k)| b.loss_verify(t, k, 1 - cur, n, true))
-                    .sum()
+                    .for_each(|&(t, k)| b.tables[t].settle(WON, k, value, false));
+                found
             } else {
+                let frontier = flagged(&every, WON);
+                let found = if last * ALL_CHECK_FACTOR > total - done {
+                    // After a pass this fruitful, checking every undecided position directly
+                    // is cheaper than finding the candidates backwards.
+                    forwards
+                        .par_iter()
+                        .map(|&(t, k)| b.loss_verify(t, k, true))
+                        .sum()
+                } else {
+                    frontier
+                        .par_iter()
+                        .for_each(|&(t, k)| b.loss_candidates(t, k));
+                    flagged(&forwards, LOST)
+                        .par_iter()
+                        .map(|&(t, k)| b.loss_verify(t, k, false))
+                        .sum()
+                };
                 frontier
                     .par_iter()
-                    .for_each(|&(t, k)| b.loss_candidates(t, k, cur));
-                flagged(1 - cur)
+                    .for_each(|&(t, k)| b.tables[t].settle(WON, k, None, true));
+                flagged(&every, LOST)
                     .par_iter()
-                    .map(|&(t, k)| b.loss_verify(t, k, 1 - cur, n, false))
-                    .sum()
+                    .for_each(|&(t, k)| b.tables[t].settle(LOST, k, value, false));
+                found
             };
-            // The frontier just used is cleared for reuse as the next pass's output.
-            frontier.par_iter().for_each(|&(t, k)| {
-                let tab = &b.tables[t];
-                tab.flags[cur][k].store(false, Relaxed);
-                for m in &tab.front[cur][k * tab.block..(k + 1) * tab.block] {
-                    m.store(0, Relaxed);
-                }
-            });
             done += found;
             last = found;
             progress(&BuildProgress {
@@ -748,7 +826,6 @@ pub fn build(
             if found == 0 {
                 break;
             }
-            cur = 1 - cur;
         }
         let tables = b
             .tables
