@@ -35,6 +35,10 @@ use crate::analysis::onitama::cardset::{CardSet, DISTRIBUTIONS, DISTS, NEXT, SWA
 use crate::error::Error;
 use crate::games::onitama::{Color, Square};
 
+/// Moves a forward check looks at between two tests for an early end: the memory reads of a
+/// group overlap instead of waiting on each other's branch (5 pieces on 1 thread: 6.0 s with a
+/// test after every move, 5.8 s in groups of 4, 5.9 s in groups of 2 or 8).
+const GROUP: usize = 4;
 /// Every distribution.
 const ALL: u32 = (1 << DISTRIBUTIONS) - 1;
 /// The longest distance a build-time byte holds (value `d + 1`).
@@ -591,21 +595,19 @@ impl Builder {
         // children are all won so far.
         let check = |mut ok: u32, list: &[(u8, u8, BlockAt)], [rm, bm]: [u8; 2]| {
             let turned = [24 - bm, 24 - rm];
-            if ok == 0 {
-                return 0;
-            }
-            for &(c, to, at) in list {
-                let hand = cards.hand[c as usize];
-                if ok & hand == 0 || to == rm {
-                    continue;
-                }
-                if to == bm {
-                    ok &= !hand; // capturing the master wins: never lost holding this card
-                } else {
-                    ok &= cards.unmap(won(at, turned) & cards.side[c as usize]) | !hand;
-                }
+            for group in list.chunks(GROUP) {
                 if ok == 0 {
                     break;
+                }
+                for &(c, to, at) in group {
+                    let hand = cards.hand[c as usize];
+                    ok &= if to == rm {
+                        !0 // the own master stands there: no such move
+                    } else if to == bm {
+                        !hand // capturing the master wins: never lost holding this card
+                    } else {
+                        cards.unmap(won(at, turned) & cards.side[c as usize]) | !hand
+                    };
                 }
             }
             ok
