@@ -18,6 +18,11 @@
 //! nothing ends the build; what is left is drawn. Distances are written after each pass, block
 //! by block, from the frontier masks, so the passes themselves touch only the masks.
 //!
+//! When every card's mirror image is in the set, a position and its left-right mirror image
+//! have the same value: the build then works on one block of each mirror pair of student
+//! blocks, reads and writes the other through it (the distributions permuted), and copies the
+//! distances over at the end.
+//!
 //! Threads share the masks through relaxed atomics. In a win pass the only writes are `fetch_or`
 //! of win and frontier bits; in a loss pass candidates are first gathered with `fetch_or`, then
 //! each block is checked by one thread. The forward checks visit the blocks with Blue's students
@@ -32,6 +37,7 @@ use super::index::{
 };
 use super::{MaterialTable, Packed, Tablebase};
 use crate::analysis::onitama::cardset::{CardSet, DISTRIBUTIONS, DISTS, NEXT, SWAP};
+use crate::analysis::onitama::symmetry::mirror_card;
 use crate::error::Error;
 use crate::games::onitama::{Color, Square};
 
@@ -55,7 +61,8 @@ const ALL_CHECK_FACTOR: u64 = 128;
 pub struct BuildProgress {
     /// Positions decided so far (draws are only known at the end).
     pub done: u64,
-    /// Positions in all materials.
+    /// Positions the build works on: all of them, or about half when the card set has a
+    /// mirror (the others are copied from their mirror images at the end).
     pub total: u64,
     /// The pass just finished (its number is the distance of what it found).
     pub pass: u32,
@@ -169,6 +176,74 @@ impl Cards {
     }
 }
 
+/// The left-right mirror of a card set whose cards' mirror images are all in the set (for
+/// example tiger, crab and boar are their own images and ox and horse each other's). A position
+/// and its mirror image then have the same value, so the build works on one block of each
+/// mirror pair and reads the other through it.
+struct Mirror {
+    /// `dist[d]`: the distribution of the mirror image of a position in distribution `d`.
+    dist: [u8; DISTRIBUTIONS],
+    /// The mask of the mirror image, a byte of the mask at a time (`dist` on every bit).
+    perm: [[u32; 256]; 4],
+}
+
+/// The square mirrored left to right.
+#[inline(always)]
+fn mirror_square(sq: u8) -> u8 {
+    sq - sq % 5 + 4 - sq % 5
+}
+
+/// The set mirrored left to right.
+#[inline(always)]
+fn mirror_set(set: u32) -> u32 {
+    let mut out = 0;
+    each(set, |sq| out |= 1 << mirror_square(sq));
+    out
+}
+
+impl Mirror {
+    /// The mirror of `cards`, if every card's mirror image is in the set.
+    fn new(cards: CardSet) -> Option<Mirror> {
+        let mut slot = [0u8; 5];
+        for (c, image) in slot.iter_mut().enumerate() {
+            *image = cards.slot(mirror_card(cards.card(c as u8)))?;
+        }
+        let mut dist = [0u8; DISTRIBUTIONS];
+        for (d, from) in DISTS.iter().enumerate() {
+            let map = |pair: [u8; 2]| {
+                let (a, b) = (slot[pair[0] as usize], slot[pair[1] as usize]);
+                [a.min(b), a.max(b)]
+            };
+            let hands = [map(from.hands[0]), map(from.hands[1])];
+            let side = slot[from.side as usize];
+            dist[d] = DISTS
+                .iter()
+                .position(|x| x.hands == hands && x.side == side)
+                .expect("a distribution") as u8;
+        }
+        let mut perm = [[0; 256]; 4];
+        for (i, table) in perm.iter_mut().enumerate() {
+            for (v, out) in table.iter_mut().enumerate() {
+                for j in 0..8 {
+                    if v >> j & 1 == 1 && 8 * i + j < DISTRIBUTIONS {
+                        *out |= 1 << dist[8 * i + j];
+                    }
+                }
+            }
+        }
+        Some(Mirror { dist, perm })
+    }
+
+    /// The mask of the mirror image (the mirror is its own inverse).
+    #[inline(always)]
+    fn mask(&self, m: u32) -> u32 {
+        self.perm[0][(m & 255) as usize]
+            | self.perm[1][(m >> 8 & 255) as usize]
+            | self.perm[2][(m >> 16 & 255) as usize]
+            | self.perm[3][(m >> 24) as usize]
+    }
+}
+
 /// The wins and their frontier (`flags[WON]`).
 const WON: usize = 0;
 /// The losses and their frontier (`flags[LOST]`).
@@ -270,6 +345,26 @@ impl Table {
         !(self.won[l].load(Relaxed) | self.lost[l].load(Relaxed) as u32)
     }
 
+    /// Fills the distances of block `k`, if it is not stored, from its mirror image.
+    fn copy_mirror(&self, k: usize, mirror: &Mirror) {
+        let [red, blue] = self.material.block_students(k as u64);
+        let image = [mirror_set(red), mirror_set(blue)];
+        let other = block_of(image) as usize;
+        if other >= k {
+            return;
+        }
+        let free = !(image[0] | image[1]) & FULL;
+        let base = other * self.block;
+        for_layouts(self.material, k, |l, p| {
+            let [rm, bm] = p.masters;
+            let from = base + master_index(free, [mirror_square(rm), mirror_square(bm)]) as usize;
+            for (d, &e) in mirror.dist.iter().enumerate() {
+                let value = self.dtm[from * DISTRIBUTIONS + e as usize].load(Relaxed);
+                self.dtm[l * DISTRIBUTIONS + d].store(value, Relaxed);
+            }
+        });
+    }
+
     /// Records the frontier of `kind` in block `k` as decided with stored value `value`, and
     /// clears it if `clear` (one thread per block).
     fn settle(&self, kind: usize, k: usize, value: Option<u8>, clear: bool) {
@@ -293,8 +388,10 @@ impl Table {
 }
 
 /// The whole build's state.
-struct Builder {
+struct Builder<const MIRROR: bool> {
     cards: Cards,
+    /// The card set's mirror, when the build uses it.
+    mirror: Option<Mirror>,
     tables: Vec<Table>,
     /// Table number by student counts (`u8::MAX`: beyond the piece limit).
     ids: [[u8; MAX_STUDENTS + 1]; MAX_STUDENTS + 1],
@@ -327,19 +424,29 @@ fn for_layouts(m: Material, block: usize, mut f: impl FnMut(usize, Placement)) {
 }
 
 /// Where a student block's layouts lie: its table, its first layout and the squares its
-/// masters may stand on.
+/// masters may stand on. With a mirror, a block that is not stored is read and written through
+/// its mirror image (`mirrored`): `block`, `base` and `free` are the image's.
 #[derive(Clone, Copy)]
 struct BlockAt {
     table: usize,
     block: usize,
     base: usize,
     free: u32,
+    mirrored: bool,
+    /// With a mirror, whether the block is its own image: then a layout and its image are
+    /// both stored, and what is written to one is written to the other.
+    symmetric: bool,
 }
 
 impl BlockAt {
-    /// The layout with these master squares.
+    /// The layout with these master squares (`MIRROR`: whether the build has a mirror).
     #[inline(always)]
-    fn layout(self, masters: [u8; 2]) -> usize {
+    fn layout<const MIRROR: bool>(self, [rm, bm]: [u8; 2]) -> usize {
+        let masters = if MIRROR && self.mirrored {
+            [mirror_square(rm), mirror_square(bm)]
+        } else {
+            [rm, bm]
+        };
         self.base + master_index(self.free, masters) as usize
     }
 }
@@ -359,7 +466,7 @@ fn each(mut set: u32, mut f: impl FnMut(u8)) {
     }
 }
 
-impl Builder {
+impl<const MIRROR: bool> Builder<MIRROR> {
     /// Where the block of these student sets lies, if its material is covered.
     #[inline]
     fn block_at(&self, students: [u32; 2]) -> Option<BlockAt> {
@@ -370,13 +477,43 @@ impl Builder {
             return None;
         }
         let m = self.tables[id as usize].material;
-        let block = block_of(students) as usize;
+        let mut block = block_of(students) as usize;
+        let mut free = !(students[0] | students[1]) & FULL;
+        let (mut mirrored, mut symmetric) = (false, false);
+        if MIRROR {
+            let image = [mirror_set(students[0]), mirror_set(students[1])];
+            let other = block_of(image) as usize;
+            symmetric = other == block;
+            if other < block {
+                (block, free, mirrored) = (other, mirror_set(free), true);
+            }
+        }
         Some(BlockAt {
             table: id as usize,
             block,
             base: block * m.block_size() as usize,
-            free: !(students[0] | students[1]) & FULL,
+            free,
+            mirrored,
+            symmetric,
         })
+    }
+
+    /// Whether block `k` of material `m` is one the build stores and works on: without a
+    /// mirror every block, with one the lower-numbered block of each mirror pair.
+    fn stored(&self, m: Material, k: usize) -> bool {
+        !MIRROR || {
+            let [red, blue] = m.block_students(k as u64);
+            block_of([mirror_set(red), mirror_set(blue)]) as usize >= k
+        }
+    }
+
+    /// The mask `bits` of a layout of `at` as the stored masks hold it.
+    #[inline(always)]
+    fn view(&self, at: BlockAt, bits: u32) -> u32 {
+        match &self.mirror {
+            Some(mirror) if MIRROR && at.mirrored => mirror.mask(bits),
+            _ => bits,
+        }
     }
 
     /// Pass 1 on one block: terminal losses and wins in one ply.
@@ -429,6 +566,15 @@ impl Builder {
         kind: usize,
         mut emit: impl FnMut(BlockAt, usize, u32),
     ) {
+        // Every write goes to the stored layout, and in a block that is its own image to the
+        // layout's image as well (its image is the parent of the frontier position's image).
+        let mut emit = |at: BlockAt, [rm, bm]: [u8; 2], bits: u32| {
+            emit(at, at.layout::<MIRROR>([rm, bm]), self.view(at, bits));
+            if let (true, true, Some(mirror)) = (MIRROR, at.symmetric, &self.mirror) {
+                let image = [mirror_square(rm), mirror_square(bm)];
+                emit(at, at.layout::<MIRROR>(image), mirror.mask(bits));
+            }
+        };
         let tab = &self.tables[t];
         let [rc, bc] = tab.material.block_students(block as u64);
         let students = [turn(bc), turn(rc)]; // y's students
@@ -467,9 +613,9 @@ impl Builder {
                 let sub = mask & cards.jump_side[to][f as usize];
                 if sub != 0 {
                     let bits = cards.unmap(sub);
-                    emit(plain, plain.layout([f, mb]), bits);
+                    emit(plain, [f, mb], bits);
                     if let Some(cap) = cap {
-                        emit(cap, cap.layout([f, mb]), bits);
+                        emit(cap, [f, mb], bits);
                     }
                 }
             });
@@ -494,9 +640,9 @@ impl Builder {
                         continue;
                     }
                     let bits = cards.unmap(sub);
-                    emit(plain, plain.layout(masters), bits);
+                    emit(plain, masters, bits);
                     if let Some(cap) = cap {
-                        emit(cap, cap.layout(masters), bits);
+                        emit(cap, masters, bits);
                     }
                 }
             });
@@ -506,7 +652,7 @@ impl Builder {
             let y = Placement { masters, students };
             let bits = cards.no_moves(&y) & cards.unmap(mask);
             if bits != 0 {
-                emit(plain, plain.layout(masters), bits);
+                emit(plain, masters, bits);
             }
         }
     }
@@ -559,7 +705,9 @@ impl Builder {
         let tab = &self.tables[t];
         let cards = &self.cards;
         let [r, b] = tab.material.block_students(block as u64);
-        let won = |at: BlockAt, masters: [u8; 2]| self.tables[at.table].won(at.layout(masters));
+        let won = |at: BlockAt, masters: [u8; 2]| {
+            self.view(at, self.tables[at.table].won(at.layout::<MIRROR>(masters)))
+        };
         // The turned board after a master jump without capture (also the pass child).
         let plain = self
             .block_at([turn(b), turn(r)])
@@ -725,6 +873,18 @@ pub fn build(
     threads: usize,
     progress: &(dyn Fn(&BuildProgress) + Sync),
 ) -> Result<Tablebase, Error> {
+    build_with(cards, pieces, threads, true, progress)
+}
+
+/// [`build`], using the card set's mirror (when it has one) only if `mirror`: the tests build
+/// both ways and compare.
+fn build_with(
+    cards: CardSet,
+    pieces: usize,
+    threads: usize,
+    mirror: bool,
+    progress: &(dyn Fn(&BuildProgress) + Sync),
+) -> Result<Tablebase, Error> {
     if !(2..=8).contains(&pieces) {
         return Err(Error::option(format!(
             "--pieces {pieces} is out of range: a tablebase covers 2 to 8 pieces (masters included)"
@@ -735,105 +895,188 @@ pub fn build(
         .build()
         .map_err(|e| Error::request(format!("cannot start {threads} threads: {e}")))?;
     let materials = Material::up_to(pieces);
-    let total: u64 = materials.iter().map(|m| m.positions()).sum();
     let mut ids = [[u8::MAX; MAX_STUDENTS + 1]; MAX_STUDENTS + 1];
     for (i, m) in materials.iter().enumerate() {
         ids[m.students[0] as usize][m.students[1] as usize] = i as u8;
     }
     pool.install(|| {
-        let b = Builder {
-            cards: Cards::new(cards),
-            tables: materials.iter().map(|&m| Table::new(m)).collect(),
-            ids,
+        let geometry = Cards::new(cards);
+        let tables = || materials.iter().map(|&m| Table::new(m)).collect();
+        let values = match mirror.then(|| Mirror::new(cards)).flatten() {
+            Some(mirror) => run(
+                Builder::<true> {
+                    mirror: Some(mirror),
+                    cards: geometry,
+                    tables: tables(),
+                    ids,
+                },
+                progress,
+            )?,
+            None => run(
+                Builder::<false> {
+                    mirror: None,
+                    cards: geometry,
+                    tables: tables(),
+                    ids,
+                },
+                progress,
+            )?,
         };
-        let every: Vec<(usize, usize)> = b
-            .tables
-            .iter()
-            .enumerate()
-            .flat_map(|(t, tab)| (0..tab.material.blocks() as usize).map(move |k| (t, k)))
-            .collect();
-        // Checking a block's moves forwards reads the blocks of its children. Taken with
-        // Blue's students fixed, the children keep Red's student set (the turned Blue set), so
-        // they lie together in the index and stay in cache.
-        let mut forwards = every.clone();
-        forwards.par_sort_by_cached_key(|&(t, k)| {
-            let [red, blue] = b.tables[t].material.block_students(k as u64);
-            (t, blue, red)
-        });
-        let mut done: u64 = every.par_iter().map(|&(t, k)| b.first_pass(t, k)).sum();
-        let mut last = done;
+        Ok(Tablebase::new(cards, pieces, values))
+    })
+}
+
+/// The passes of a build, then the packed tables. `MIRROR` is whether the builder has a
+/// mirror: a build without one compiles without the mirror's tests in the inner loops.
+fn run<const MIRROR: bool>(
+    b: Builder<MIRROR>,
+    progress: &(dyn Fn(&BuildProgress) + Sync),
+) -> Result<Vec<MaterialTable>, Error> {
+    // The blocks the build works on.
+    let every: Vec<(usize, usize)> = b
+        .tables
+        .iter()
+        .enumerate()
+        .flat_map(|(t, tab)| (0..tab.material.blocks() as usize).map(move |k| (t, k)))
+        .collect::<Vec<_>>()
+        .into_par_iter()
+        .filter(|&(t, k)| b.stored(b.tables[t].material, k))
+        .collect();
+    let total: u64 = every
+        .iter()
+        .map(|&(t, _)| b.tables[t].block as u64 * DISTRIBUTIONS as u64)
+        .sum();
+    // Checking a block's moves forwards reads the blocks of its children. Taken with
+    // Blue's students fixed, the children keep Red's student set (the turned Blue set), so
+    // they lie together in the index and stay in cache.
+    let mut forwards = every.clone();
+    forwards.par_sort_by_cached_key(|&(t, k)| {
+        let [red, blue] = b.tables[t].material.block_students(k as u64);
+        (t, blue, red)
+    });
+    let mut done: u64 = every.par_iter().map(|&(t, k)| b.first_pass(t, k)).sum();
+    let mut last = done;
+    progress(&BuildProgress {
+        done,
+        total,
+        pass: 1,
+    });
+    let flagged = |order: &[(usize, usize)], kind: usize| -> Vec<(usize, usize)> {
+        order
+            .par_iter()
+            .copied()
+            .filter(|&(t, k)| b.tables[t].flags[kind][k].load(Relaxed))
+            .collect()
+    };
+    for n in 2.. {
+        if n > MAX_DISTANCE {
+            return Err(Error::request(format!(
+                "results longer than {MAX_DISTANCE} plies: the table format cannot hold them"
+            )));
+        }
+        let value = Some(n as u8 + 1);
+        let found: u64 = if n % 2 == 1 {
+            // Wins: predecessors of the losses found last pass.
+            let frontier = flagged(&every, LOST);
+            let found = frontier.par_iter().map(|&(t, k)| b.win_pass(t, k)).sum();
+            frontier
+                .par_iter()
+                .for_each(|&(t, k)| b.tables[t].settle(LOST, k, None, true));
+            flagged(&every, WON)
+                .par_iter()
+                .for_each(|&(t, k)| b.tables[t].settle(WON, k, value, false));
+            found
+        } else {
+            let frontier = flagged(&every, WON);
+            let found = if last * ALL_CHECK_FACTOR > total - done {
+                // After a pass this fruitful, checking every undecided position directly
+                // is cheaper than finding the candidates backwards.
+                forwards
+                    .par_iter()
+                    .map(|&(t, k)| b.loss_verify(t, k, true))
+                    .sum()
+            } else {
+                frontier
+                    .par_iter()
+                    .for_each(|&(t, k)| b.loss_candidates(t, k));
+                flagged(&forwards, LOST)
+                    .par_iter()
+                    .map(|&(t, k)| b.loss_verify(t, k, false))
+                    .sum()
+            };
+            frontier
+                .par_iter()
+                .for_each(|&(t, k)| b.tables[t].settle(WON, k, None, true));
+            flagged(&every, LOST)
+                .par_iter()
+                .for_each(|&(t, k)| b.tables[t].settle(LOST, k, value, false));
+            found
+        };
+        done += found;
+        last = found;
         progress(&BuildProgress {
             done,
             total,
-            pass: 1,
+            pass: n,
         });
-        let flagged = |order: &[(usize, usize)], kind: usize| -> Vec<(usize, usize)> {
-            order
-                .par_iter()
-                .copied()
-                .filter(|&(t, k)| b.tables[t].flags[kind][k].load(Relaxed))
-                .collect()
-        };
-        for n in 2.. {
-            if n > MAX_DISTANCE {
-                return Err(Error::request(format!(
-                    "results longer than {MAX_DISTANCE} plies: the table format cannot hold them"
-                )));
-            }
-            let value = Some(n as u8 + 1);
-            let found: u64 = if n % 2 == 1 {
-                // Wins: predecessors of the losses found last pass.
-                let frontier = flagged(&every, LOST);
-                let found = frontier.par_iter().map(|&(t, k)| b.win_pass(t, k)).sum();
-                frontier
-                    .par_iter()
-                    .for_each(|&(t, k)| b.tables[t].settle(LOST, k, None, true));
-                flagged(&every, WON)
-                    .par_iter()
-                    .for_each(|&(t, k)| b.tables[t].settle(WON, k, value, false));
-                found
-            } else {
-                let frontier = flagged(&every, WON);
-                let found = if last * ALL_CHECK_FACTOR > total - done {
-                    // After a pass this fruitful, checking every undecided position directly
-                    // is cheaper than finding the candidates backwards.
-                    forwards
-                        .par_iter()
-                        .map(|&(t, k)| b.loss_verify(t, k, true))
-                        .sum()
-                } else {
-                    frontier
-                        .par_iter()
-                        .for_each(|&(t, k)| b.loss_candidates(t, k));
-                    flagged(&forwards, LOST)
-                        .par_iter()
-                        .map(|&(t, k)| b.loss_verify(t, k, false))
-                        .sum()
-                };
-                frontier
-                    .par_iter()
-                    .for_each(|&(t, k)| b.tables[t].settle(WON, k, None, true));
-                flagged(&every, LOST)
-                    .par_iter()
-                    .for_each(|&(t, k)| b.tables[t].settle(LOST, k, value, false));
-                found
-            };
-            done += found;
-            last = found;
-            progress(&BuildProgress {
-                done,
-                total,
-                pass: n,
-            });
-            if found == 0 {
-                break;
-            }
+        if found == 0 {
+            break;
         }
-        let tables = b
-            .tables
-            .into_iter()
-            .map(|tab| MaterialTable::from_values(tab.material, pack(&tab.dtm)))
-            .collect();
-        Ok(Tablebase::new(cards, pieces, tables))
-    })
+    }
+    if let Some(mirror) = &b.mirror {
+        b.tables.par_iter().for_each(|tab| {
+            (0..tab.material.blocks() as usize)
+                .into_par_iter()
+                .for_each(|k| tab.copy_mirror(k, mirror));
+        });
+    }
+    let tables = b
+        .tables
+        .into_iter()
+        .map(|tab| MaterialTable::from_values(tab.material, pack(&tab.dtm)))
+        .collect();
+    Ok(tables)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(names: &str) -> CardSet {
+        CardSet::parse(names).expect("a card set")
+    }
+
+    #[test]
+    fn a_mirror_exists_only_when_every_image_is_in_the_set() {
+        // Tiger, crab, boar and mantis are their own images; ox and horse, eel and cobra,
+        // rooster and goose, frog and rabbit are each other's.
+        for names in [
+            "tiger,crab,boar,ox,horse",
+            "frog,rabbit,rooster,goose,mantis",
+        ] {
+            let m = Mirror::new(cards(names)).expect("a mirror");
+            for d in 0..DISTRIBUTIONS {
+                assert_eq!(m.dist[m.dist[d] as usize] as usize, d, "an involution");
+            }
+            assert_eq!(m.mask(m.mask(ALL)), ALL);
+        }
+        assert!(Mirror::new(cards("tiger,crab,boar,ox,eel")).is_none());
+        assert!(Mirror::new(cards("dragon,horse,rooster,monkey,frog")).is_none());
+        // A set of five cards each its own image keeps every distribution.
+        let own = Mirror::new(cards("tiger,crab,boar,mantis,monkey")).unwrap();
+        assert!(own.dist.iter().enumerate().all(|(d, &e)| d == e as usize));
+        assert_eq!(mirror_set(1 << 0 | 1 << 7), 1 << 4 | 1 << 7);
+    }
+
+    #[test]
+    fn working_on_one_block_of_each_mirror_pair_gives_the_same_tables() {
+        for names in [
+            "tiger,crab,boar,ox,horse",
+            "frog,rabbit,rooster,goose,mantis",
+        ] {
+            let with = build_with(cards(names), 4, 2, true, &|_| {}).unwrap();
+            let without = build_with(cards(names), 4, 2, false, &|_| {}).unwrap();
+            assert_eq!(with, without, "{names}");
+        }
+    }
 }
