@@ -68,6 +68,36 @@ pub struct BuildProgress {
     pub pass: u32,
 }
 
+/// A map of distribution masks that sends each bit to a set of bits and a mask to the union of
+/// its bits' images, a byte of the mask at a time.
+struct MaskMap([[u32; 256]; 4]);
+
+impl MaskMap {
+    /// The map sending bit `d` to `image(d)`.
+    fn new(image: impl Fn(usize) -> u32) -> MaskMap {
+        let mut table = [[0; 256]; 4];
+        for (i, part) in table.iter_mut().enumerate() {
+            for (v, out) in part.iter_mut().enumerate() {
+                for j in 0..8 {
+                    if v >> j & 1 == 1 && 8 * i + j < DISTRIBUTIONS {
+                        *out |= image(8 * i + j);
+                    }
+                }
+            }
+        }
+        MaskMap(table)
+    }
+
+    /// The union of the images of the bits of `m`.
+    #[inline(always)]
+    fn apply(&self, m: u32) -> u32 {
+        self.0[0][(m & 255) as usize]
+            | self.0[1][(m >> 8 & 255) as usize]
+            | self.0[2][(m >> 16 & 255) as usize]
+            | self.0[3][(m >> 24) as usize]
+    }
+}
+
 /// The card geometry and distribution maps of one card set, from Red's side.
 struct Cards {
     /// `targets[card][square]`: where a Red pawn on the square may jump with the card.
@@ -81,8 +111,8 @@ struct Cards {
     /// `jump_side[to][from]`: the distributions whose side card has the jump `from` -> `to`
     /// (after the jump the card played is the side card).
     jump_side: [[u32; 25]; 25],
-    /// The parents of each child distribution bit, a byte of the mask at a time.
-    unmap: [[u32; 256]; 4],
+    /// The parents of each child distribution bit.
+    unmap: MaskMap,
 }
 
 impl Cards {
@@ -113,16 +143,7 @@ impl Cards {
                 parents[SWAP[next as usize] as usize] |= 1 << d;
             }
         }
-        let mut unmap = [[0; 256]; 4];
-        for (i, table) in unmap.iter_mut().enumerate() {
-            for (v, out) in table.iter_mut().enumerate() {
-                for (j, p) in parents.iter().enumerate().skip(8 * i).take(8) {
-                    if v >> (j - 8 * i) & 1 == 1 {
-                        *out |= p;
-                    }
-                }
-            }
-        }
+        let unmap = MaskMap::new(|d| parents[d]);
         let mut from_any = [0; 25];
         let mut jump_side = [[0; 25]; 25];
         for c in 0..5 {
@@ -150,10 +171,7 @@ impl Cards {
     /// card with either of the mover's present cards aside.
     #[inline(always)]
     fn unmap(&self, m: u32) -> u32 {
-        self.unmap[0][(m & 255) as usize]
-            | self.unmap[1][(m >> 8 & 255) as usize]
-            | self.unmap[2][(m >> 16 & 255) as usize]
-            | self.unmap[3][(m >> 24) as usize]
+        self.unmap.apply(m)
     }
 
     /// The distributions in which Red cannot move at all (neither card has a jump) and so must
@@ -183,8 +201,8 @@ impl Cards {
 struct Mirror {
     /// `dist[d]`: the distribution of the mirror image of a position in distribution `d`.
     dist: [u8; DISTRIBUTIONS],
-    /// The mask of the mirror image, a byte of the mask at a time (`dist` on every bit).
-    perm: [[u32; 256]; 4],
+    /// The mask of the mirror image (`dist` on every bit).
+    perm: MaskMap,
 }
 
 /// The square mirrored left to right.
@@ -221,26 +239,14 @@ impl Mirror {
                 .position(|x| x.hands == hands && x.side == side)
                 .expect("a distribution") as u8;
         }
-        let mut perm = [[0; 256]; 4];
-        for (i, table) in perm.iter_mut().enumerate() {
-            for (v, out) in table.iter_mut().enumerate() {
-                for j in 0..8 {
-                    if v >> j & 1 == 1 && 8 * i + j < DISTRIBUTIONS {
-                        *out |= 1 << dist[8 * i + j];
-                    }
-                }
-            }
-        }
+        let perm = MaskMap::new(|d| 1 << dist[d]);
         Some(Mirror { dist, perm })
     }
 
     /// The mask of the mirror image (the mirror is its own inverse).
     #[inline(always)]
     fn mask(&self, m: u32) -> u32 {
-        self.perm[0][(m & 255) as usize]
-            | self.perm[1][(m >> 8 & 255) as usize]
-            | self.perm[2][(m >> 16 & 255) as usize]
-            | self.perm[3][(m >> 24) as usize]
+        self.perm.apply(m)
     }
 }
 
@@ -975,16 +981,21 @@ fn run<const MIRROR: bool>(
             )));
         }
         let value = Some(n as u8 + 1);
+        // After a pass: the frontier it started from (of kind `used`) is cleared for reuse,
+        // and the distance of what it found (the other kind's frontier) is written.
+        let finish = |used_blocks: &[(usize, usize)], used: usize, value: Option<u8>| {
+            used_blocks
+                .par_iter()
+                .for_each(|&(t, k)| b.tables[t].settle(used, k, None, true));
+            flagged(&every, 1 - used)
+                .par_iter()
+                .for_each(|&(t, k)| b.tables[t].settle(1 - used, k, value, false));
+        };
         let found: u64 = if n % 2 == 1 {
             // Wins: predecessors of the losses found last pass.
             let frontier = flagged(&every, LOST);
             let found = frontier.par_iter().map(|&(t, k)| b.win_pass(t, k)).sum();
-            frontier
-                .par_iter()
-                .for_each(|&(t, k)| b.tables[t].settle(LOST, k, None, true));
-            flagged(&every, WON)
-                .par_iter()
-                .for_each(|&(t, k)| b.tables[t].settle(WON, k, value, false));
+            finish(&frontier, LOST, value);
             found
         } else {
             let frontier = flagged(&every, WON);
@@ -1004,12 +1015,7 @@ fn run<const MIRROR: bool>(
                     .map(|&(t, k)| b.loss_verify(t, k, false))
                     .sum()
             };
-            frontier
-                .par_iter()
-                .for_each(|&(t, k)| b.tables[t].settle(WON, k, None, true));
-            flagged(&every, LOST)
-                .par_iter()
-                .for_each(|&(t, k)| b.tables[t].settle(LOST, k, value, false));
+            finish(&frontier, WON, value);
             found
         };
         done += found;
