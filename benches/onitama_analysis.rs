@@ -1,5 +1,6 @@
 //! Onitama analysis speed: building the 4-piece tablebase (tiger, crab, boar, ox, eel) on 1 and
-//! 2 threads, probing it, and searching one deal's start to depth 6 as the deal survey does.
+//! 2 threads, and of a set holding each card's mirror image (tiger, crab, boar, ox, horse) on 2,
+//! probing a table, and searching one deal's start to depth 6 as the deal survey does.
 
 use std::hint::black_box;
 
@@ -20,6 +21,10 @@ fn tablebase(c: &mut Criterion) {
             b.iter(|| build(black_box(cards), 4, threads, &|_| {}).expect("builds"))
         });
     }
+    let mirrored = CardSet::parse("tiger,crab,boar,ox,horse").expect("cards");
+    group.bench_function("build 4 pieces of a mirror set, 2 thread(s)", |b| {
+        b.iter(|| build(black_box(mirrored), 4, 2, &|_| {}).expect("builds"))
+    });
     let tb = build(cards, 4, 1, &|_| {}).expect("builds");
     let s = Onitama::from_notation(
         "1m3/5/2S2/5/2M2 b tiger,crab boar,ox eel",
