@@ -219,6 +219,12 @@ fn mirror_set(set: u32) -> u32 {
     out
 }
 
+/// Red's and Blue's student sets mirrored left to right, and the number of their block.
+fn mirror_block(students: [u32; 2]) -> ([u32; 2], usize) {
+    let image = [mirror_set(students[0]), mirror_set(students[1])];
+    (image, block_of(image) as usize)
+}
+
 impl Mirror {
     /// The mirror of `cards`, if every card's mirror image is in the set.
     fn new(cards: CardSet) -> Option<Mirror> {
@@ -353,9 +359,7 @@ impl Table {
 
     /// Fills the distances of block `k`, if it is not stored, from its mirror image.
     fn copy_mirror(&self, k: usize, mirror: &Mirror) {
-        let [red, blue] = self.material.block_students(k as u64);
-        let image = [mirror_set(red), mirror_set(blue)];
-        let other = block_of(image) as usize;
+        let (image, other) = mirror_block(self.material.block_students(k as u64));
         if other >= k {
             return;
         }
@@ -371,25 +375,31 @@ impl Table {
         });
     }
 
-    /// Records the frontier of `kind` in block `k` as decided with stored value `value`, and
-    /// clears it if `clear` (one thread per block).
-    fn settle(&self, kind: usize, k: usize, value: Option<u8>, clear: bool) {
+    /// Records the frontier of wins or losses (`kind`) in block `k` as decided with stored
+    /// value `value` (one thread per block).
+    fn record_front(&self, kind: usize, k: usize, value: u8) {
         for l in k * self.block..(k + 1) * self.block {
             let front = self.front(kind, l);
             if front != 0 {
-                if let Some(value) = value {
-                    self.record(l, front, value);
-                }
-                if clear && kind == WON {
-                    self.won_front[l].store(0, Relaxed);
-                } else if clear {
-                    self.lost[l].fetch_and(LOW, Relaxed);
-                }
+                self.record(l, front, value);
             }
         }
-        if clear {
-            self.flags[kind][k].store(false, Relaxed);
+    }
+
+    /// Clears the frontier of wins or losses (`kind`) in block `k`, for reuse by a later pass
+    /// (one thread per block).
+    fn clear_front(&self, kind: usize, k: usize) {
+        for l in k * self.block..(k + 1) * self.block {
+            if self.front(kind, l) == 0 {
+                continue;
+            }
+            if kind == WON {
+                self.won_front[l].store(0, Relaxed);
+            } else {
+                self.lost[l].fetch_and(LOW, Relaxed);
+            }
         }
+        self.flags[kind][k].store(false, Relaxed);
     }
 }
 
@@ -473,6 +483,21 @@ fn each(mut set: u32, mut f: impl FnMut(u8)) {
 }
 
 impl<const MIRROR: bool> Builder<MIRROR> {
+    /// A builder with empty tables for `materials` (`ids` numbers them by student counts).
+    fn new(
+        cards: Cards,
+        mirror: Option<Mirror>,
+        materials: &[Material],
+        ids: [[u8; MAX_STUDENTS + 1]; MAX_STUDENTS + 1],
+    ) -> Self {
+        Builder {
+            cards,
+            mirror,
+            tables: materials.iter().map(|&m| Table::new(m)).collect(),
+            ids,
+        }
+    }
+
     /// Where the block of these student sets lies, if its material is covered.
     #[inline]
     fn block_at(&self, students: [u32; 2]) -> Option<BlockAt> {
@@ -487,8 +512,7 @@ impl<const MIRROR: bool> Builder<MIRROR> {
         let mut free = !(students[0] | students[1]) & FULL;
         let (mut mirrored, mut symmetric) = (false, false);
         if MIRROR {
-            let image = [mirror_set(students[0]), mirror_set(students[1])];
-            let other = block_of(image) as usize;
+            let (_, other) = mirror_block(students);
             symmetric = other == block;
             if other < block {
                 (block, free, mirrored) = (other, mirror_set(free), true);
@@ -507,10 +531,7 @@ impl<const MIRROR: bool> Builder<MIRROR> {
     /// Whether block `k` of material `m` is one the build stores and works on: without a
     /// mirror every block, with one the lower-numbered block of each mirror pair.
     fn stored(&self, m: Material, k: usize) -> bool {
-        !MIRROR || {
-            let [red, blue] = m.block_students(k as u64);
-            block_of([mirror_set(red), mirror_set(blue)]) as usize >= k
-        }
+        !MIRROR || mirror_block(m.block_students(k as u64)).1 >= k
     }
 
     /// The mask `bits` of a layout of `at` as the stored masks hold it.
@@ -562,8 +583,8 @@ impl<const MIRROR: bool> Builder<MIRROR> {
     }
 
     /// Calls `emit(block, layout, bits)` for every predecessor of the frontier layouts of one
-    /// block (table `t`, the frontier of `masks[kind]`): the parent's distributions `bits` lead into frontier
-    /// distributions. Red is to move in both; the parent's move is followed by turning the
+    /// block (table `t`, the frontier of wins or losses, `kind`): the parent's distributions
+    /// `bits` lead into frontier distributions. Red is to move in both; the parent's move is followed by turning the
     /// board, so the position right after it, `y`, is the frontier position turned.
     fn predecessors(
         &self,
@@ -907,24 +928,13 @@ fn build_with(
     }
     pool.install(|| {
         let geometry = Cards::new(cards);
-        let tables = || materials.iter().map(|&m| Table::new(m)).collect();
         let values = match mirror.then(|| Mirror::new(cards)).flatten() {
-            Some(mirror) => run(
-                Builder::<true> {
-                    mirror: Some(mirror),
-                    cards: geometry,
-                    tables: tables(),
-                    ids,
-                },
+            Some(m) => run(
+                Builder::<true>::new(geometry, Some(m), &materials, ids),
                 progress,
             )?,
             None => run(
-                Builder::<false> {
-                    mirror: None,
-                    cards: geometry,
-                    tables: tables(),
-                    ids,
-                },
+                Builder::<false>::new(geometry, None, &materials, ids),
                 progress,
             )?,
         };
@@ -944,8 +954,6 @@ fn run<const MIRROR: bool>(
         .iter()
         .enumerate()
         .flat_map(|(t, tab)| (0..tab.material.blocks() as usize).map(move |k| (t, k)))
-        .collect::<Vec<_>>()
-        .into_par_iter()
         .filter(|&(t, k)| b.stored(b.tables[t].material, k))
         .collect();
     let total: u64 = every
@@ -980,16 +988,16 @@ fn run<const MIRROR: bool>(
                 "results longer than {MAX_DISTANCE} plies: the table format cannot hold them"
             )));
         }
-        let value = Some(n as u8 + 1);
+        let value = n as u8 + 1;
         // After a pass: the frontier it started from (of kind `used`) is cleared for reuse,
         // and the distance of what it found (the other kind's frontier) is written.
-        let finish = |used_blocks: &[(usize, usize)], used: usize, value: Option<u8>| {
+        let finish = |used_blocks: &[(usize, usize)], used: usize, value: u8| {
             used_blocks
                 .par_iter()
-                .for_each(|&(t, k)| b.tables[t].settle(used, k, None, true));
+                .for_each(|&(t, k)| b.tables[t].clear_front(used, k));
             flagged(&every, 1 - used)
                 .par_iter()
-                .for_each(|&(t, k)| b.tables[t].settle(1 - used, k, value, false));
+                .for_each(|&(t, k)| b.tables[t].record_front(1 - used, k, value));
         };
         let found: u64 = if n % 2 == 1 {
             // Wins: predecessors of the losses found last pass.
