@@ -5,14 +5,12 @@ use std::time::Instant;
 
 use clap::Args;
 use serde_json::{json, Value};
-use tabula::agent::EngineSpec;
+use tabula::agent::{self, EngineSpec};
+use tabula::analysis::bench;
 use tabula::analysis::onitama::tablebase::Tablebase;
 use tabula::games::onitama::Onitama;
 use tabula::games::GameKind;
-use tabula::search::agents::{
-    alphabeta_config, limits_from_spec, mcts_config, ALPHABETA_SETTINGS, MCTS_SETTINGS,
-};
-use tabula::search::{bench, solve_with, AlphaBeta, Limits, Mcts, Oracle, Outcome, Score};
+use tabula::search::{solve_with, AlphaBeta, Limits, Mcts, Oracle, Outcome, Score};
 use tabula::search::{DepthReport, Verdict};
 use tabula::{with_game, Game, Turn};
 
@@ -59,35 +57,34 @@ pub struct BestArgs {
 
 /// The engine spec with the flags folded in (flags win over the spec's own settings).
 fn engine_spec(args: &BestArgs) -> Result<EngineSpec, CliError> {
-    let mut spec = EngineSpec::parse(&args.engine)?;
-    if spec.kind == "ab" {
-        spec.kind = "alphabeta".into();
+    let mut spec = agent::parse_spec(&args.engine)?;
+    if !matches!(spec.kind.as_str(), "alphabeta" | "mcts") {
+        return Err(CliError(format!(
+            "bad option: --engine '{}' is not a searching engine (alphabeta or mcts)",
+            spec.kind
+        )));
     }
-    let mut set = |k: &str, v: Option<String>| {
-        if let Some(v) = v {
-            spec.settings.insert(k.to_string(), v);
-        }
-    };
-    set("depth", args.depth.map(|v| v.to_string()));
-    set("nodes", args.nodes.map(|v| v.to_string()));
-    set("time", args.time.map(|v| v.to_string()));
-    set("playouts", args.playouts.map(|v| v.to_string()));
-    set("threads", args.threads.map(|v| v.to_string()));
-    set("hash", args.hash.map(|v| v.to_string()));
-    set("seed", args.seed.map(|v| v.to_string()));
-    match spec.kind.as_str() {
-        "alphabeta" => {
-            let mut known = ALPHABETA_SETTINGS.to_vec();
-            known.push("seed"); // accepted and unused: alpha-beta makes no random choice
-            spec.check_known(&known)?;
-        }
-        "mcts" => spec.check_known(MCTS_SETTINGS)?,
-        other => {
-            return Err(CliError(format!(
-                "bad option: --engine '{other}' is not a searching engine (alphabeta or mcts)"
-            )))
+    let flags = [
+        ("depth", args.depth.map(|v| v.to_string())),
+        ("nodes", args.nodes.map(|v| v.to_string())),
+        ("time", args.time.map(|v| v.to_string())),
+        ("playouts", args.playouts.map(|v| v.to_string())),
+        ("threads", args.threads.map(|v| v.to_string())),
+        ("hash", args.hash.map(|v| v.to_string())),
+        // Alpha-beta makes no random choice: its seed is accepted and unused.
+        (
+            "seed",
+            args.seed
+                .filter(|_| spec.kind == "mcts")
+                .map(|v| v.to_string()),
+        ),
+    ];
+    for (key, value) in flags {
+        if let Some(v) = value {
+            spec.settings.insert(key.to_string(), v);
         }
     }
+    spec.check_known(agent::engine_kind(&spec.kind)?.settings)?;
     Ok(spec)
 }
 
@@ -145,8 +142,8 @@ fn human_rate(r: f64) -> String {
 fn best_one<G: Game>(state: &G, spec: &EngineSpec, args: &BestArgs) -> Result<Value, CliError> {
     let seed = args.seed.unwrap_or(0);
     if spec.kind == "mcts" {
-        let limits = limits_from_spec(spec, Limits::playouts(10_000))?;
-        let r = Mcts::new(mcts_config(spec, seed)?).search(state, limits);
+        let limits = agent::limits(spec)?;
+        let r = Mcts::new(agent::mcts_config(spec, seed)?).search(state, limits);
         let seconds = r.elapsed.as_secs_f64();
         let mut top: Vec<_> = r.moves.iter().collect();
         top.sort_by_key(|s| std::cmp::Reverse(s.visits));
@@ -186,8 +183,8 @@ fn best_one<G: Game>(state: &G, spec: &EngineSpec, args: &BestArgs) -> Result<Va
             "playouts_per_second": r.playouts_per_second(),
         }));
     }
-    let limits = limits_from_spec(spec, Limits::time_ms(2_000))?;
-    let mut ab = AlphaBeta::new(alphabeta_config(spec)?);
+    let limits = agent::limits(spec)?;
+    let mut ab = AlphaBeta::new(agent::alphabeta_config(spec)?);
     ab.set_oracle(table_oracle::<G>(load_tablebase(args.table.as_deref())?)?);
     let progress = show_progress(args.json);
     let report = |d: &DepthReport<G::Move>| {
@@ -391,24 +388,20 @@ pub fn bench(args: BenchArgs) -> Result<(), CliError> {
     let mut total = 0u64;
     let mut rows = Vec::new();
     for kind in kinds {
-        let (positions, depth) = bench::positions(kind);
-        if positions.is_empty() {
-            if args.game.is_some() {
-                return Err(CliError(format!(
-                    "cannot do that: {} has no bench positions yet",
-                    kind.name()
-                )));
-            }
-            continue;
-        }
-        let depth = args.depth.unwrap_or(depth);
         let lines =
-            with_game!(kind, G => bench::run::<G>(positions, depth).map_err(CliError::from))?;
+            with_game!(kind, G => bench::run_game::<G>(args.depth).map_err(CliError::from))?;
+        if lines.is_empty() && args.game.is_some() {
+            return Err(CliError(format!(
+                "cannot do that: {} has no bench positions yet",
+                kind.name()
+            )));
+        }
         for l in lines {
             if !args.json {
                 println!(
-                    "{} depth {depth}: {} nodes, best {} score {} ({})",
+                    "{} depth {}: {} nodes, best {} score {} ({})",
                     kind.name(),
+                    l.depth,
                     l.nodes,
                     l.best,
                     l.score,
@@ -417,7 +410,7 @@ pub fn bench(args: BenchArgs) -> Result<(), CliError> {
             }
             total += l.nodes;
             rows.push(
-                json!({"game": kind.name(), "position": l.position, "depth": depth,
+                json!({"game": kind.name(), "position": l.position, "depth": l.depth,
                 "nodes": l.nodes, "best": l.best, "score": l.score,
                 "seconds": l.elapsed.as_secs_f64()}),
             );

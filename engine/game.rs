@@ -122,6 +122,24 @@ impl Payoffs {
     }
 }
 
+/// The positions `tabula bench` searches for a game and the depth it searches them to. The game
+/// owns them (it knows its notation); the bench runner above games and searchers reads them.
+#[derive(Clone, Copy, Debug)]
+pub struct BenchSet {
+    /// Positions in the game's notation, each with a player to move.
+    pub positions: &'static [&'static str],
+    /// The fixed search depth.
+    pub depth: u32,
+}
+
+impl BenchSet {
+    /// No bench positions: the bench leaves the game out.
+    pub const NONE: BenchSet = BenchSet {
+        positions: &[],
+        depth: 0,
+    };
+}
+
 /// A game: rules, state and notation. A value of the type is one position.
 ///
 /// Implementations validate text once, at the border ([`Game::from_notation`],
@@ -136,6 +154,9 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
 
     /// One line for `tabula games`.
     const SUMMARY: &'static str;
+
+    /// The positions `tabula bench` searches (none by default).
+    const BENCH: BenchSet = BenchSet::NONE;
 
     /// The options `start` understands, for `tabula games` and for checking user input.
     fn option_specs() -> &'static [OptionSpec];

@@ -18,5 +18,5 @@ pub mod random;
 pub mod search;
 
 pub use error::{Error, ErrorKind};
-pub use game::{Game, Payoffs, Probability, Turn, EVAL_LIMIT, MAX_PLAYERS};
+pub use game::{BenchSet, Game, Payoffs, Probability, Turn, EVAL_LIMIT, MAX_PLAYERS};
 pub use options::{GameOptions, OptionSpec};

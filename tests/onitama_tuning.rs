@@ -12,9 +12,9 @@
 //! pairs per measured line (default 200).
 
 use rand::RngExt;
+use tabula::analysis::onitama::tuning::{leak, play_pairs, MatchResult, MatchSetup, Weighted};
 use tabula::arena::stats::EloEstimate;
 use tabula::game::{Game, Turn, EVAL_LIMIT};
-use tabula::games::onitama::tuning::{leak, play_pairs, MatchResult, MatchSetup, Weighted};
 use tabula::games::onitama::{Color, Deal, EvalWeights, Onitama};
 use tabula::random::rng;
 use tabula::search::{AlphaBeta, Limits, SearchConfig};

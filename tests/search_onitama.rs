@@ -133,11 +133,11 @@ fn alphabeta_matches_minimax_on_random_positions() {
 
 #[test]
 fn search_node_counts_repeat() {
-    let positions = tabula::search::bench::positions(tabula::games::GameKind::Onitama).0;
-    let a = tabula::search::bench::run::<Onitama>(&positions[..4], 6).unwrap();
-    let b = tabula::search::bench::run::<Onitama>(&positions[..4], 6).unwrap();
+    let positions = <Onitama as tabula::Game>::BENCH.positions;
+    let a = tabula::analysis::bench::run::<Onitama>(&positions[..4], 6).unwrap();
+    let b = tabula::analysis::bench::run::<Onitama>(&positions[..4], 6).unwrap();
     let nodes =
-        |l: &[tabula::search::bench::BenchLine]| l.iter().map(|x| x.nodes).collect::<Vec<_>>();
+        |l: &[tabula::analysis::bench::BenchLine]| l.iter().map(|x| x.nodes).collect::<Vec<_>>();
     assert_eq!(nodes(&a), nodes(&b));
 }
 

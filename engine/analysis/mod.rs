@@ -1,4 +1,6 @@
-//! Analyses built on the games and searchers: for now Onitama's deal survey, endgame tablebases
-//! and the prover that combines them with search.
+//! Analyses built on the games and searchers: the search bench over every game's positions,
+//! Onitama's deal survey, endgame tablebases, the provers that combine them with search, and
+//! evaluation tuning.
 
+pub mod bench;
 pub mod onitama;

@@ -22,9 +22,18 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// No limit, as a constant (tables of defaults are built from it).
+    pub const NONE: Limits = Limits {
+        depth: None,
+        nodes: None,
+        playouts: None,
+        time: None,
+        infinite: false,
+    };
+
     /// No limit.
     pub fn none() -> Self {
-        Self::default()
+        Self::NONE
     }
 
     /// Up to `depth` plies.
@@ -48,25 +57,25 @@ impl Limits {
     }
 
     /// These limits and a depth limit.
-    pub fn with_depth(mut self, depth: u32) -> Self {
+    pub const fn with_depth(mut self, depth: u32) -> Self {
         self.depth = Some(depth);
         self
     }
 
     /// These limits and a node limit.
-    pub fn with_nodes(mut self, nodes: u64) -> Self {
+    pub const fn with_nodes(mut self, nodes: u64) -> Self {
         self.nodes = Some(nodes);
         self
     }
 
     /// These limits and a time limit.
-    pub fn with_time(mut self, time: Duration) -> Self {
+    pub const fn with_time(mut self, time: Duration) -> Self {
         self.time = Some(time);
         self
     }
 
     /// These limits and a playout limit.
-    pub fn with_playouts(mut self, n: u64) -> Self {
+    pub const fn with_playouts(mut self, n: u64) -> Self {
         self.playouts = Some(n);
         self
     }

@@ -1,6 +1,6 @@
 //! The searchers, written once over [`crate::game::Game`] and knowing nothing about any game:
 //! alpha-beta (with expectimax at chance states and paranoid search for three or more players),
-//! MCTS, and the exact solver; plus the bots built from them and the bench positions.
+//! MCTS, and the exact solver. The bots built from them live a layer up, in [`crate::agent`].
 //!
 //! What other code calls:
 //! - [`AlphaBeta::new`]`(`[`SearchConfig`]`)` then [`AlphaBeta::search`]`(&state, `[`Limits`]`,
@@ -10,18 +10,12 @@
 //!   per-move visits and values, proven win or loss).
 //! - [`solve`]`(&state, limits, hash_mb)` gives a [`SolveResult`] with a [`Verdict`] (win or loss
 //!   in n plies, draw, exact value, or unknown with what was proven) and a proving line.
-//! - [`agent_from_spec`] (through [`crate::agent::build`]) makes `alphabeta:depth=6,threads=2`
-//!   or `mcts:playouts=20000,seed=3` bots; [`agents::ALPHABETA_SETTINGS`] and
-//!   [`agents::MCTS_SETTINGS`] list their settings.
-//! - [`bench::positions`] and [`bench::run`] are `tabula bench`'s fixed positions and search.
 //!
 //! Scores ([`score`]): heuristic values lie in `-EVAL_LIMIT..=EVAL_LIMIT`; a proven win `n` plies
 //! from the root is `WIN - n`, a loss `-(WIN - n)`, so the fastest win and the slowest loss are
 //! preferred; a draw is 0.
 
-pub mod agents;
 pub mod alphabeta;
-pub mod bench;
 pub mod limits;
 pub mod mcts;
 pub mod ordering;
@@ -29,7 +23,6 @@ pub mod score;
 pub mod solver;
 pub mod tt;
 
-pub use agents::agent_from_spec;
 pub use alphabeta::{AlphaBeta, DepthReport, Oracle, Reporter, SearchConfig, SearchResult};
 pub use limits::{Limits, StopFlag};
 pub use mcts::{Mcts, MctsConfig, MctsResult, RootStat};

@@ -1,7 +1,7 @@
 //! Onitama analysis: the survey of every card deal ([`deals`]), endgame tablebases built by
 //! retrograde analysis for one set of five cards ([`tablebase`]), and a prover that searches with
 //! table hits at the leaves ([`prove`]), and a depth-first proof-number search with the same
-//! leaves ([`dfpn`]).
+//! leaves ([`dfpn`]); [`tuning`] plays one evaluation against another to tune its weights.
 
 pub mod cardset;
 pub mod deals;
@@ -9,3 +9,4 @@ pub mod dfpn;
 pub mod prove;
 pub mod symmetry;
 pub mod tablebase;
+pub mod tuning;

@@ -22,6 +22,7 @@
 //!   and when it slides both home a player can end with 3 arrived markers (he has won);
 //! - a knocked-out marker keeps its `'`: one that had moved may not enter again this round.
 
+mod bench;
 pub mod board;
 pub mod bridges;
 pub mod eval;
@@ -334,6 +335,8 @@ impl Game for Amidakuji {
     const NAME: &'static str = "amidakuji";
     const SUMMARY: &'static str =
         "Amidakuji bridges: race markers across a ladder lottery, 2 players (plus a solo puzzle)";
+
+    const BENCH: crate::game::BenchSet = bench::BENCH;
 
     fn option_specs() -> &'static [OptionSpec] {
         &OPTIONS

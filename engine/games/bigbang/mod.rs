@@ -31,6 +31,7 @@
 //! `tabula bigbang penalty`), [`zobrist`] (hash keys); the notation and drawing live in a private
 //! `notation` module.
 
+mod bench;
 pub mod bitboard;
 pub mod eval;
 pub mod map;
@@ -253,6 +254,8 @@ impl Game for BigBang {
 
     const SUMMARY: &'static str =
         "Big Bang: blind setup from a shared start zone, then a Halma-like race to finish cells";
+
+    const BENCH: crate::game::BenchSet = bench::BENCH;
 
     fn option_specs() -> &'static [OptionSpec] {
         OPTIONS

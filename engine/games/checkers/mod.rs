@@ -6,6 +6,7 @@
 //! [`jumps`] (single jumps), [`chains`] (chain moves merged by resulting position, least chains),
 //! [`notation`], [`zobrist`], [`eval`], [`chain`] (longest chain analysis) and [`solitaire`].
 
+mod bench;
 pub mod bitboard;
 pub mod chain;
 pub mod chains;
@@ -160,6 +161,8 @@ impl Game for Checkers {
     const NAME: &'static str = "checkers";
     const SUMMARY: &'static str =
         "Capture Chinese checkers: 2-6 players jump and capture shared marbles on the star";
+
+    const BENCH: crate::game::BenchSet = bench::BENCH;
 
     fn option_specs() -> &'static [OptionSpec] {
         OPTIONS

@@ -7,6 +7,7 @@
 //! are looked up in target masks precomputed per card, square and side, so `play` is a handful of
 //! XORs and counting moves at perft's last ply is a popcount per pawn.
 
+mod bench;
 pub mod bitboard;
 pub mod cards;
 pub mod color;
@@ -15,7 +16,6 @@ pub mod eval;
 mod movegen;
 mod notation;
 mod render;
-pub mod tuning;
 pub mod zobrist;
 
 pub use bitboard::{Bitboard, Square};
@@ -243,6 +243,8 @@ impl Game for Onitama {
 
     const SUMMARY: &'static str =
         "Onitama: 5x5 board, 16 move cards, capture the master or reach the temple arch";
+
+    const BENCH: crate::game::BenchSet = bench::BENCH;
 
     fn option_specs() -> &'static [OptionSpec] {
         OPTIONS

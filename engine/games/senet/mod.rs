@@ -10,6 +10,7 @@
 //! [`notation`], [`zobrist`], [`eval`] (heuristic evaluation) and [`endgame`] (an exact solver
 //! for positions with few pieces).
 
+mod bench;
 pub mod board;
 pub mod endgame;
 pub mod eval;
@@ -141,6 +142,8 @@ impl Game for Senet {
 
     const SUMMARY: &'static str =
         "Senet with throwing sticks: a race of five pieces each, with swaps, pairs and blockades";
+
+    const BENCH: crate::game::BenchSet = bench::BENCH;
 
     fn option_specs() -> &'static [OptionSpec] {
         OPTIONS

@@ -1,29 +1,10 @@
-//! Bots: anything that picks a move in a played game, built from a spec string such as
-//! `random`, `greedy`, `alphabeta:depth=6,threads=2` or `mcts:playouts=20000,name=m20k`, so the
-//! command line and the arena name engines the same way.
+//! Engine specs: `kind:key=value,...` strings that name a bot and its settings, read the same way
+//! by the command line and the arena.
 
 use std::collections::BTreeMap;
 use std::fmt;
 
-use rand::RngExt;
-
 use crate::error::Error;
-use crate::game::{Game, Turn};
-use crate::history::History;
-use crate::random::{rng, GameRng};
-
-/// A bot that plays one seat of a game.
-pub trait Agent<G: Game>: Send {
-    /// The bot's display name (from `name=...` or the spec).
-    fn name(&self) -> &str;
-
-    /// Picks a legal move for the player to move in `game` (never called at chance or terminal
-    /// states). The history gives the bot the positions played so far (for repetitions).
-    fn choose(&mut self, game: &History<G>) -> G::Move;
-
-    /// Forgets what it learnt in the previous game (tables, trees), so games are independent.
-    fn new_game(&mut self) {}
-}
 
 /// An engine spec: a kind and `key=value` settings, written `kind:key=value,key=value`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -126,89 +107,6 @@ impl fmt::Display for EngineSpec {
             write!(f, ":{}", parts.join(","))?;
         }
         Ok(())
-    }
-}
-
-/// Builds the bot a spec names, seeded with `seed` (every random choice it makes comes from it).
-pub fn build<G: Game>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn Agent<G>>, Error> {
-    match spec.kind.as_str() {
-        "random" => {
-            spec.check_known(&[])?;
-            Ok(Box::new(RandomAgent {
-                name: spec.display_name(),
-                rng: rng(seed),
-                buf: Vec::new(),
-            }))
-        }
-        "greedy" => {
-            spec.check_known(&[])?;
-            Ok(Box::new(GreedyAgent {
-                name: spec.display_name(),
-                rng: rng(seed),
-                buf: Vec::new(),
-            }))
-        }
-        _ => crate::search::agent_from_spec(spec, seed),
-    }
-}
-
-/// Plays a uniformly random legal move.
-pub struct RandomAgent<G: Game> {
-    name: String,
-    rng: GameRng,
-    buf: Vec<G::Move>,
-}
-
-impl<G: Game> Agent<G> for RandomAgent<G> {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn choose(&mut self, game: &History<G>) -> G::Move {
-        self.buf.clear();
-        game.state().legal_moves(&mut self.buf);
-        self.buf[self.rng.random_range(0..self.buf.len())]
-    }
-}
-
-/// Plays the move whose resulting position evaluates best for the mover (one ply; a win by the
-/// rules beats any evaluation), breaking ties at random.
-pub struct GreedyAgent<G: Game> {
-    name: String,
-    rng: GameRng,
-    buf: Vec<G::Move>,
-}
-
-impl<G: Game> Agent<G> for GreedyAgent<G> {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn choose(&mut self, game: &History<G>) -> G::Move {
-        let state = game.state();
-        let Turn::Player(me) = state.turn() else {
-            unreachable!("agents are asked only when a player is to move")
-        };
-        self.buf.clear();
-        state.legal_moves(&mut self.buf);
-        let mut best = Vec::new();
-        let mut best_score = i64::MIN;
-        for &m in &self.buf {
-            let mut child = state.clone();
-            child.play(m);
-            let score = match child.turn() {
-                Turn::Terminal => (child.payoffs().get(me) * 4.0 - 2.0) as i64 * 1_000_000,
-                _ => i64::from(child.evaluate(me)),
-            };
-            if score > best_score {
-                best_score = score;
-                best.clear();
-            }
-            if score == best_score {
-                best.push(m);
-            }
-        }
-        best[self.rng.random_range(0..best.len())]
     }
 }
 

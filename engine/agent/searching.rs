@@ -1,24 +1,16 @@
-//! The searching bots (`alphabeta:...`, `mcts:...`) built from engine spec strings, so the
-//! command line and the arena name engines the same way.
+//! The searching bots (`alphabeta:...`, `mcts:...`): a searcher from [`crate::search`] configured
+//! from a spec, and the spec-to-configuration readers `tabula best` uses too.
 
-use crate::agent::{Agent, EngineSpec};
+use super::spec::EngineSpec;
+use super::{engine_kind, Agent};
 use crate::error::Error;
 use crate::game::Game;
 use crate::history::History;
+use crate::search::{AlphaBeta, Limits, Mcts, MctsConfig, SearchConfig};
 
-use super::alphabeta::{AlphaBeta, SearchConfig};
-use super::limits::Limits;
-use super::mcts::{Mcts, MctsConfig};
-
-/// The settings `alphabeta:` understands.
-pub const ALPHABETA_SETTINGS: &[&str] = &["depth", "nodes", "time", "threads", "hash", "star2"];
-/// The settings `mcts:` understands.
-pub const MCTS_SETTINGS: &[&str] = &[
-    "playouts", "nodes", "time", "threads", "seed", "c", "cutoff", "scale",
-];
-
-/// The limits a spec names (`depth`, `nodes`, `time` in ms, `playouts`), or `fallback`.
-pub fn limits_from_spec(spec: &EngineSpec, fallback: Limits) -> Result<Limits, Error> {
+/// The limits a spec names (`depth`, `nodes`, `time` in ms, `playouts`), or its engine kind's
+/// default limits from [`super::ENGINES`] when it names none.
+pub fn limits(spec: &EngineSpec) -> Result<Limits, Error> {
     let mut l = Limits::none();
     if let Some(d) = spec.get_num::<u32>("depth")? {
         l = l.with_depth(d.max(1));
@@ -29,12 +21,10 @@ pub fn limits_from_spec(spec: &EngineSpec, fallback: Limits) -> Result<Limits, E
     if let Some(ms) = spec.get_num::<u64>("time")? {
         l = l.with_time(std::time::Duration::from_millis(ms.max(1)));
     }
-    if spec.settings.contains_key("playouts") {
-        if let Some(p) = spec.get_num::<u64>("playouts")? {
-            l = l.with_playouts(p.max(1));
-        }
+    if let Some(p) = spec.get_num::<u64>("playouts")? {
+        l = l.with_playouts(p.max(1));
     }
-    Ok(l.or_default(fallback))
+    Ok(l.or_default(engine_kind(&spec.kind)?.default_limits))
 }
 
 fn threads(spec: &EngineSpec) -> Result<usize, Error> {
@@ -47,7 +37,6 @@ fn threads(spec: &EngineSpec) -> Result<usize, Error> {
         ))),
     }
 }
-
 /// The alpha-beta configuration a spec names.
 pub fn alphabeta_config(spec: &EngineSpec) -> Result<SearchConfig, Error> {
     // Without `hash=`, the table is sized for the search the bot will run: a shallow
@@ -112,36 +101,22 @@ pub fn mcts_config(spec: &EngineSpec, seed: u64) -> Result<MctsConfig, Error> {
     })
 }
 
-/// Builds a searching bot from its spec (`alphabeta:...`, `mcts:...`).
-pub fn agent_from_spec<G: Game>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn Agent<G>>, Error> {
-    match spec.kind.as_str() {
-        "alphabeta" | "ab" => {
-            spec.check_known(ALPHABETA_SETTINGS)?;
-            Ok(Box::new(AlphaBetaAgent {
-                name: spec.display_name(),
-                searcher: AlphaBeta::new(alphabeta_config(spec)?),
-                limits: limits_from_spec(spec, Limits::nodes(200_000))?,
-            }))
-        }
-        "mcts" => {
-            spec.check_known(MCTS_SETTINGS)?;
-            Ok(Box::new(MctsAgent {
-                name: spec.display_name(),
-                searcher: Mcts::new(mcts_config(spec, seed)?),
-                limits: limits_from_spec(spec, Limits::playouts(10_000))?,
-            }))
-        }
-        other => Err(Error::option(format!(
-            "unknown engine '{other}' (engines: random, greedy, alphabeta, mcts)"
-        ))),
-    }
-}
-
 /// A bot that plays the alpha-beta search's best move.
 pub struct AlphaBetaAgent {
     name: String,
     searcher: AlphaBeta,
     limits: Limits,
+}
+
+impl AlphaBetaAgent {
+    /// The bot an `alphabeta:` spec names, called `name`.
+    pub fn new(name: String, spec: &EngineSpec) -> Result<Self, Error> {
+        Ok(AlphaBetaAgent {
+            name,
+            searcher: AlphaBeta::new(alphabeta_config(spec)?),
+            limits: limits(spec)?,
+        })
+    }
 }
 
 impl<G: Game> Agent<G> for AlphaBetaAgent {
@@ -169,6 +144,17 @@ pub struct MctsAgent {
     name: String,
     searcher: Mcts,
     limits: Limits,
+}
+
+impl MctsAgent {
+    /// The bot an `mcts:` spec names, called `name`, seeded with `seed` unless the spec sets one.
+    pub fn new(name: String, spec: &EngineSpec, seed: u64) -> Result<Self, Error> {
+        Ok(MctsAgent {
+            name,
+            searcher: Mcts::new(mcts_config(spec, seed)?),
+            limits: limits(spec)?,
+        })
+    }
 }
 
 impl<G: Game> Agent<G> for MctsAgent {

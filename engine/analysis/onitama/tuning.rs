@@ -10,13 +10,13 @@
 
 use rayon::prelude::*;
 
-use super::eval::EvalWeights;
-use super::{Color, Move, Onitama};
 use crate::agent::{build, Agent, EngineSpec};
 use crate::arena::stats::{Pentanomial, Wdl};
 use crate::arena::{runner::play_game, Arena, Config, Openings};
 use crate::error::Error;
 use crate::game::{Game, Payoffs, Turn};
+use crate::games::onitama::eval::EvalWeights;
+use crate::games::onitama::{Color, Move, Onitama};
 use crate::history::History;
 use crate::options::{GameOptions, OptionSpec};
 use crate::random::{derive_seed, rng};

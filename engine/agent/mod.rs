@@ -1,0 +1,124 @@
+//! Bots: anything that picks a move in a played game, built from a spec string such as
+//! `random`, `greedy`, `alphabeta:depth=6,threads=2` or `mcts:playouts=20000,name=m20k`, so the
+//! command line, the arena and the protocol server name engines the same way.
+//!
+//! This layer stands above [`crate::search`]: the searchers know nothing of bots. [`ENGINES`] is
+//! the one table of engine kinds (their settings and default limits) and [`build`] the one
+//! factory from a spec to a bot.
+
+mod searching;
+mod simple;
+mod spec;
+
+pub use searching::{alphabeta_config, limits, mcts_config, AlphaBetaAgent, MctsAgent};
+pub use simple::{GreedyAgent, RandomAgent};
+pub use spec::EngineSpec;
+
+use crate::error::Error;
+use crate::game::Game;
+use crate::history::History;
+use crate::search::Limits;
+
+/// A bot that plays one seat of a game.
+pub trait Agent<G: Game>: Send {
+    /// The bot's display name (from `name=...` or the spec).
+    fn name(&self) -> &str;
+
+    /// Picks a legal move for the player to move in `game` (never called at chance or terminal
+    /// states). The history gives the bot the positions played so far (for repetitions).
+    fn choose(&mut self, game: &History<G>) -> G::Move;
+
+    /// Forgets what it learnt in the previous game (tables, trees), so games are independent.
+    fn new_game(&mut self) {}
+}
+
+/// One kind of engine: its name in specs, the settings it reads and the limits it searches with
+/// when a spec gives none.
+#[derive(Clone, Copy, Debug)]
+pub struct EngineKind {
+    /// The name in specs (`alphabeta`, `mcts`, ...).
+    pub name: &'static str,
+    /// Other names accepted for it (`ab`).
+    pub aliases: &'static [&'static str],
+    /// The settings a spec may give (besides `name`).
+    pub settings: &'static [&'static str],
+    /// The limits used when the spec sets none (`depth`, `nodes`, `time`, `playouts`); one table
+    /// so that `tabula best`, the arena and the protocol server play the same default bot.
+    pub default_limits: Limits,
+    /// What it is, in a line.
+    pub help: &'static str,
+}
+
+/// Every engine kind. The alpha-beta default (a million nodes) is deterministic, so the same
+/// command gives the same move on any machine and under any load, and takes a fraction of a
+/// second in every game; give `time=` (or `--time`) for a clock-bound search.
+pub const ENGINES: &[EngineKind] = &[
+    EngineKind {
+        name: "random",
+        aliases: &[],
+        settings: &[],
+        default_limits: Limits::NONE,
+        help: "a uniformly random legal move",
+    },
+    EngineKind {
+        name: "greedy",
+        aliases: &[],
+        settings: &[],
+        default_limits: Limits::NONE,
+        help: "the move whose position evaluates best one ply ahead",
+    },
+    EngineKind {
+        name: "alphabeta",
+        aliases: &["ab"],
+        settings: &["depth", "nodes", "time", "threads", "hash", "star2"],
+        default_limits: Limits::NONE.with_nodes(1_000_000),
+        help: "alpha-beta (expectimax at chance, paranoid with 3+ players), Lazy SMP",
+    },
+    EngineKind {
+        name: "mcts",
+        aliases: &[],
+        settings: &[
+            "playouts", "nodes", "time", "threads", "seed", "c", "cutoff", "scale",
+        ],
+        default_limits: Limits::NONE.with_playouts(10_000),
+        help: "Monte Carlo tree search (UCT, MCTS-Solver), root parallel",
+    },
+];
+
+/// The engine kind named `name` (or one of its aliases).
+pub fn engine_kind(name: &str) -> Result<&'static EngineKind, Error> {
+    ENGINES
+        .iter()
+        .find(|k| k.name == name || k.aliases.contains(&name))
+        .ok_or_else(|| {
+            let names: Vec<&str> = ENGINES.iter().map(|k| k.name).collect();
+            Error::option(format!(
+                "unknown engine '{name}' (engines: {})",
+                names.join(", ")
+            ))
+        })
+}
+
+/// Reads a spec and checks its kind and settings against [`ENGINES`]; the kind comes back under
+/// its main name (`ab` becomes `alphabeta`).
+pub fn parse_spec(text: &str) -> Result<EngineSpec, Error> {
+    let mut spec = EngineSpec::parse(text)?;
+    let kind = engine_kind(&spec.kind)?;
+    spec.kind = kind.name.to_string();
+    spec.check_known(kind.settings)?;
+    Ok(spec)
+}
+
+/// Builds the bot a spec names, seeded with `seed` (every random choice it makes comes from it).
+pub fn build<G: Game>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn Agent<G>>, Error> {
+    let kind = engine_kind(&spec.kind)?;
+    spec.check_known(kind.settings)?;
+    let name = spec.display_name();
+    Ok(match kind.name {
+        "random" => Box::new(RandomAgent::<G>::new(name, seed)),
+        "greedy" => Box::new(GreedyAgent::<G>::new(name, seed)),
+        "alphabeta" => Box::new(AlphaBetaAgent::new(name, spec)?),
+        "mcts" => Box::new(MctsAgent::new(name, spec, seed)?),
+        other => unreachable!("engine kind '{other}' is in ENGINES but has no bot"),
+    })
+}
