@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use tabula::games::GameKind;
-use tabula::{Error, Game, GameOptions};
+use tabula::{Error, Game, GameOptions, OptionSpec};
 
 /// A failed command: one line for stderr.
 #[derive(Debug)]
@@ -90,53 +90,133 @@ pub struct GameArgs {
     pub options: OptionArgs,
 }
 
-/// Game options as flags; each becomes a `key=value` game option.
-#[derive(Args, Debug, Clone, Default)]
+/// Game options: `-O key=value` (repeatable), and `--key` for every option a registered game
+/// declares. The `--key` flags are not written here: [`with_game_flags`] adds them to each
+/// command from the games' own option specs, so a new game's options need no CLI change.
+#[derive(Debug, Clone, Default)]
 pub struct OptionArgs {
-    /// Onitama: the five cards, Red's two, Blue's two, then the side card.
-    #[arg(long, value_name = "C1,C2,C3,C4,C5")]
-    pub cards: Option<String>,
-    /// Capture checkers: the number of players (2 to 6).
-    #[arg(long, value_name = "N")]
-    pub players: Option<u32>,
-    /// Capture checkers: allow long jumps.
-    #[arg(long)]
-    pub long: bool,
-    /// Big Bang: a board map file.
-    #[arg(long, value_name = "FILE")]
-    pub board: Option<String>,
-    /// Amidakuji: board size as COLUMNSxROWS (5x8, 6x8, ...).
-    #[arg(long, value_name = "NxR")]
-    pub size: Option<String>,
-    /// Plies after which a played game is a draw.
-    #[arg(long, value_name = "N")]
-    pub ply_limit: Option<u32>,
-    /// Any other game option, as key=value (repeatable).
-    #[arg(short = 'O', long = "option", value_name = "KEY=VALUE")]
-    pub extra: Vec<String>,
+    /// `--key` flags given (key, value), then the raw `-O` texts.
+    flags: Vec<(&'static str, String)>,
+    extra: Vec<String>,
+}
+
+/// The argument id of the `-O` option; a command that has it gets the game flags too.
+const EXTRA_ID: &str = "option";
+
+/// One game option as a command-line flag: its spec, the games that have it, and its argument
+/// id (`game-option-KEY`, apart from the commands' own ids).
+struct GameFlag {
+    spec: OptionSpec,
+    games: Vec<&'static str>,
+    id: &'static str,
+}
+
+/// Every option any registered game declares, once each by name. Built once per process (clap
+/// wants `'static` ids, so each id string is made once and kept).
+fn game_options() -> &'static [GameFlag] {
+    static FLAGS: std::sync::OnceLock<Vec<GameFlag>> = std::sync::OnceLock::new();
+    FLAGS.get_or_init(|| {
+        let mut all: Vec<GameFlag> = Vec::new();
+        for &kind in GameKind::ALL {
+            for spec in kind.option_specs() {
+                match all.iter_mut().find(|f| f.spec.name == spec.name) {
+                    Some(flag) => flag.games.push(kind.name()),
+                    None => all.push(GameFlag {
+                        spec: *spec,
+                        games: vec![kind.name()],
+                        id: Box::leak(format!("game-option-{}", spec.name).into_boxed_str()),
+                    }),
+                }
+            }
+        }
+        all
+    })
+}
+
+/// Adds a `--key` flag for every game option to each command (at any depth) that takes `-O`,
+/// unless the command already has a flag of that name (`play --seed` is the game's seed).
+pub fn with_game_flags(mut cmd: clap::Command) -> clap::Command {
+    if cmd.get_arguments().any(|a| a.get_id() == EXTRA_ID) {
+        for GameFlag { spec, games, id } in game_options() {
+            if cmd.get_arguments().any(|a| a.get_long() == Some(spec.name)) {
+                continue;
+            }
+            let all_games = games.len() == GameKind::ALL.len();
+            let help = if all_games {
+                spec.help.to_string()
+            } else {
+                format!("{}: {}", games.join(", "), spec.help)
+            };
+            let arg = clap::Arg::new(*id)
+                .long(spec.name)
+                .help(help)
+                .help_heading("Game options");
+            cmd = cmd.arg(if spec.value.is_empty() {
+                arg.action(clap::ArgAction::SetTrue)
+            } else {
+                arg.value_name(spec.value)
+            });
+        }
+    }
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect();
+    for name in names {
+        cmd = cmd.mut_subcommand(name, with_game_flags);
+    }
+    cmd
+}
+
+impl clap::FromArgMatches for OptionArgs {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let mut args = OptionArgs::default();
+        args.update_from_arg_matches(matches)?;
+        Ok(args)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        for GameFlag { spec, id, .. } in game_options() {
+            // An id the command does not have is an error here: the flag was not offered.
+            if spec.value.is_empty() {
+                if let Ok(Some(true)) = matches.try_get_one::<bool>(id) {
+                    self.flags.push((spec.name, "true".to_string()));
+                }
+            } else if let Ok(Some(v)) = matches.try_get_one::<String>(id) {
+                self.flags.push((spec.name, v.clone()));
+            }
+        }
+        if let Ok(Some(values)) = matches.try_get_many::<String>(EXTRA_ID) {
+            self.extra.extend(values.cloned());
+        }
+        Ok(())
+    }
+}
+
+impl clap::Args for OptionArgs {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        cmd.arg(
+            clap::Arg::new(EXTRA_ID)
+                .short('O')
+                .long("option")
+                .value_name("KEY=VALUE")
+                .action(clap::ArgAction::Append)
+                .help("Any game option as key=value (repeatable); `tabula games` lists them")
+                .help_heading("Game options"),
+        )
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
+    }
 }
 
 impl OptionArgs {
-    /// The flags as game options.
+    /// The flags as game options (`-O` after the flags, so it wins).
     pub fn to_options(&self) -> Result<GameOptions, Error> {
         let mut o = GameOptions::new();
-        if let Some(c) = &self.cards {
-            o.set("cards", c);
-        }
-        if let Some(p) = self.players {
-            o.set("players", &p.to_string());
-        }
-        if self.long {
-            o.set("long", "true");
-        }
-        if let Some(b) = &self.board {
-            o.set("board", b);
-        }
-        if let Some(s) = &self.size {
-            o.set("size", s);
-        }
-        if let Some(p) = self.ply_limit {
-            o.set("ply-limit", &p.to_string());
+        for (k, v) in &self.flags {
+            o.set(k, v);
         }
         for kv in &self.extra {
             let Some((k, v)) = kv.split_once('=') else {

@@ -15,7 +15,7 @@ mod senet;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use common::CliError;
 
@@ -102,7 +102,11 @@ fn quiet_on_broken_pipe() {
 
 fn main() -> ExitCode {
     quiet_on_broken_pipe();
-    let cli = match Cli::try_parse() {
+    let command = common::with_game_flags(Cli::command());
+    let cli = match command
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m))
+    {
         Ok(cli) => cli,
         Err(e) => return common::clap_exit(e),
     };

@@ -8,8 +8,11 @@ use crate::error::Error;
 /// One option a game understands, for `tabula games` and for validation.
 #[derive(Clone, Copy, Debug)]
 pub struct OptionSpec {
-    /// The key, as in `players=3`.
+    /// The key, as in `players=3`; the command line offers it as `--key` too.
     pub name: &'static str,
+    /// What the value is, for help texts (`N`, `FILE`); empty for a switch that is on when
+    /// given (`--long` means `long=true`).
+    pub value: &'static str,
     /// What it does, in a line.
     pub help: &'static str,
     /// The value used when the option is absent (empty: none).
@@ -143,6 +146,7 @@ mod tests {
         assert!(o.get_int("players", 2, 2, 6).is_err());
         let spec = [OptionSpec {
             name: "seed",
+            value: "N",
             help: "",
             default: "",
         }];

@@ -64,7 +64,7 @@ fn playthrough(kind: GameKind, seed: u64) -> Result<String, Error> {
 fn golden_playthroughs_replay_exactly() {
     let update = std::env::var_os("TABULA_UPDATE_GOLDEN").is_some();
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/golden");
-    for kind in GameKind::ALL {
+    for &kind in GameKind::ALL {
         let text = playthrough(kind, 2026).unwrap_or_else(|e| panic!("{}: {e}", kind.name()));
         let path = dir.join(format!("{}.txt", kind.name()));
         if update {

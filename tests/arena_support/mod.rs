@@ -45,16 +45,19 @@ impl TakeAway {
 static TAKE_OPTIONS: [OptionSpec; 3] = [
     OptionSpec {
         name: "seed",
+        value: "N",
         help: "random start pile",
         default: "",
     },
     OptionSpec {
         name: "ply-limit",
+        value: "N",
         help: "draw after this many plies",
         default: "40",
     },
     OptionSpec {
         name: "noisy",
+        value: "",
         help: "chance removes stones",
         default: "false",
     },
@@ -230,11 +233,13 @@ pub struct Race {
 static RACE_OPTIONS: [OptionSpec; 2] = [
     OptionSpec {
         name: "players",
+        value: "N",
         help: "players",
         default: "3",
     },
     OptionSpec {
         name: "ply-limit",
+        value: "N",
         help: "draw after this many plies",
         default: "200",
     },

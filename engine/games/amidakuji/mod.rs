@@ -116,11 +116,13 @@ pub struct Amidakuji {
 static OPTIONS: [OptionSpec; 2] = [
     OptionSpec {
         name: "size",
+        value: "NxR",
         help: "board size COLUMNSxROWS: 5 or 6 columns, 4 to 12 rows",
         default: "6x8",
     },
     OptionSpec {
         name: "ply-limit",
+        value: "N",
         help: "plies after which a played game is a draw",
         default: "600",
     },

@@ -91,11 +91,13 @@ pub struct BigBang {
 const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         name: "board",
+        value: "FILE",
         help: "board map file (or map:ROW/ROW/... inline)",
         default: "the rules' 11x11 board",
     },
     OptionSpec {
         name: "ply-limit",
+        value: "N",
         help: "plies after which a played game is a draw",
         default: "1000",
     },

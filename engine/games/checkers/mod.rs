@@ -60,16 +60,19 @@ pub struct Checkers {
 const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         name: "players",
+        value: "N",
         help: "number of players, 2 to 6",
         default: "2",
     },
     OptionSpec {
         name: "long",
+        value: "",
         help: "long jumps (k empty holes, a marble, k empty holes) may capture too",
         default: "false",
     },
     OptionSpec {
         name: "ply-limit",
+        value: "N",
         help: "plies after which a played game is a draw (a game has at most 59 moves)",
         default: "100",
     },

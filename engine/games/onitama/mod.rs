@@ -57,16 +57,19 @@ pub struct Onitama {
 const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         name: "cards",
+        value: "C1,C2,C3,C4,C5",
         help: "the five cards: Red's two, Blue's two, then the side card",
         default: "horse,elephant,ox,boar,crab",
     },
     OptionSpec {
         name: "seed",
+        value: "N",
         help: "deal five distinct cards at random from this seed (instead of cards)",
         default: "",
     },
     OptionSpec {
         name: "ply-limit",
+        value: "N",
         help: "plies after which a played game is a draw",
         default: "300",
     },

@@ -35,6 +35,7 @@ pub const DEFAULT_PLY_LIMIT: u32 = 1000;
 
 const OPTIONS: &[OptionSpec] = &[OptionSpec {
     name: "ply-limit",
+    value: "N",
     help: "player moves after which a played game is a draw",
     default: "1000",
 }];
