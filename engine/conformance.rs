@@ -1,13 +1,14 @@
 //! The random-game check every game runs (OpenSpiel's "random simulation test"): seeded random
 //! games from a start position, checking after every move the invariants the trait promises.
-//! Games call [`check_random_games`] from their tests; a failure names the game, the position
+//! `tests/conformance.rs` runs it on every registered game, from each of its
+//! [`Game::SAMPLE_OPTIONS`] and bench positions; a failure names the game, the position
 //! and what broke.
 
 use std::collections::HashSet;
 
 use rand::RngExt;
 
-use crate::game::{Game, Turn};
+use crate::game::{Game, Turn, EVAL_LIMIT};
 use crate::history::History;
 use crate::options::GameOptions;
 use crate::random::rng;
@@ -29,7 +30,8 @@ pub struct Summary {
 /// legal moves are distinct and each round-trips through its notation; there are none at chance
 /// and terminal states; chance probabilities are exact and sum to 1; the position round-trips
 /// through its notation (read with `options`); a clone has the same notation and hash; the
-/// incremental hash equals one from scratch; terminal payoffs lie in 0..=1 and sum to 1; and every
+/// incremental hash equals one from scratch; where a player is to move, every seat's evaluation
+/// lies within `EVAL_LIMIT`; terminal payoffs lie in 0..=1 and sum to 1; and every
 /// game ends within the ply limit. Panics with a message on the first failure.
 pub fn check_random_games<G: Game>(
     start: &G,
@@ -156,6 +158,13 @@ pub fn check_state<G: Game>(
                 moves.len(),
                 "{name}: repeated move at {text}"
             );
+            for seat in 0..state.players() {
+                let e = state.evaluate(seat);
+                assert!(
+                    e.abs() <= EVAL_LIMIT,
+                    "{name}: evaluation {e} for seat {seat} is outside +-{EVAL_LIMIT} at {text}"
+                );
+            }
             let mut buf = Vec::new();
             assert_eq!(
                 state.count_moves(&mut buf),

@@ -158,6 +158,17 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// The positions `tabula bench` searches (none by default).
     const BENCH: BenchSet = BenchSet::NONE;
 
+    /// Option sets (`(key, value)` pairs) that together reach every
+    /// rule variant of the game and a spread of starts: checkers' player counts with and without
+    /// long jumps, Onitama deals, Amidakuji board sizes. The conformance test plays random games
+    /// from each, so a variant cannot be left unchecked.
+    const SAMPLE_OPTIONS: &'static [&'static [(&'static str, &'static str)]] = &[&[]];
+
+    /// Positions (in the game's notation, read with default options) at the edges of the rules:
+    /// blockades, bare boards, phases a random game from the start seldom reaches. The
+    /// conformance test plays random games from each, beside the bench positions.
+    const SAMPLE_POSITIONS: &'static [&'static str] = &[];
+
     /// The options `start` understands, for `tabula games` and for checking user input.
     fn option_specs() -> &'static [OptionSpec];
 

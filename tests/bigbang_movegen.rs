@@ -1,6 +1,6 @@
 //! The fast move generator (bitboards, a flood over the jump graph) checked against a slow one
 //! written here from the rules with plain coordinates and a breadth-first search over jumps; plus
-//! hand-counted perft numbers and the generic random-game check.
+//! hand-counted perft numbers.
 
 mod bigbang_support;
 
@@ -8,7 +8,6 @@ use std::collections::BTreeSet;
 
 use bigbang_support::{plain, slow_moves};
 
-use tabula::conformance::check_random_games;
 use tabula::games::bigbang::BigBang;
 use tabula::perft::perft;
 use tabula::random::rng;
@@ -133,33 +132,4 @@ fn perft_from_the_start_counted_by_hand() {
     );
     let s = BigBang::start(&options).unwrap();
     assert_eq!(perft(&s, 4), 16 * 9 * 4);
-}
-
-#[test]
-fn random_games_keep_every_invariant() {
-    let options = GameOptions::new().with("ply-limit", "120");
-    let start = BigBang::start(&options).unwrap();
-    let summary = check_random_games(&start, &options, 3, 7);
-    assert_eq!(summary.games, 3);
-    let small = GameOptions::new().with(
-        "board",
-        "map:A.....B/......./......./......./......./SSSS.../B.....A",
-    );
-    let start = BigBang::start(&small).unwrap();
-    let summary = check_random_games(&start, &small, 30, 11);
-    assert!(summary.ended_by_rules > 0, "{summary:?}");
-    let corridor = GameOptions::new().with("board", "map:BSSSSA/#####./A####B");
-    let start = BigBang::start(&corridor).unwrap();
-    check_random_games(&start, &corridor, 20, 3);
-    // From a position in play on the default board.
-    let mut s = BigBang::start(&options).unwrap();
-    let mut r = rng(5);
-    let mut list = Vec::new();
-    while s.turn() != Turn::Chance {
-        list.clear();
-        s.legal_moves(&mut list);
-        s.play(list[r.random_range(0..list.len())]);
-    }
-    s.play(s.parse_move("coin:2").unwrap());
-    check_random_games(&s, &options, 3, 9);
 }

@@ -6,7 +6,6 @@ mod checkers_support;
 use checkers_support as slow;
 use checkers_support::position;
 use rand::RngExt;
-use tabula::conformance::check_random_games;
 use tabula::games::checkers::Checkers;
 use tabula::{ErrorKind, Game, GameOptions, Turn};
 
@@ -247,31 +246,6 @@ fn payoffs_share_the_win_among_leaders() {
         .as_slice()
         .iter()
         .all(|&p| (p - 1.0 / 6.0).abs() < 1e-12));
-}
-
-#[test]
-fn random_games_conform() {
-    for (players, long, seed) in [
-        (2, false, 11u64),
-        (3, false, 12),
-        (6, false, 13),
-        (2, true, 14),
-        (6, true, 15),
-    ] {
-        let mut o = opts(&[("players", &players.to_string())]);
-        if long {
-            o.set("long", "true");
-        }
-        let start = Checkers::start(&o).unwrap();
-        let summary = check_random_games(&start, &o, 6, seed);
-        assert_eq!(
-            summary.ended_by_rules, summary.games,
-            "every game ends by the rules"
-        );
-        assert!(summary.moves > 20);
-    }
-    let middle = read("./../.../o.../....ooo....../.....oo.oo../..ooo..o.../..o...o.../o......../o.o..o..../...ooo...../....o.o...../......o.o..../..o./.../../. 1/2 14,20");
-    check_random_games(&middle, &GameOptions::new(), 10, 16);
 }
 
 #[test]

@@ -1,36 +1,9 @@
-//! Senet under the generic random-game check, plus property tests of notation and hashing.
+//! Senet: the ply limit in random games, and property tests of notation and hashing.
 
 use proptest::prelude::*;
 use tabula::conformance::check_random_games;
 use tabula::games::senet::{Board, Senet};
 use tabula::{Game, GameOptions, Turn};
-
-#[test]
-fn random_games_from_the_start() {
-    let options = GameOptions::new();
-    let start = Senet::start(&options).unwrap();
-    let summary = check_random_games(&start, &options, 300, 1);
-    assert_eq!(summary.games, 300);
-    // Random play finishes almost every game by the rules within 1000 plies.
-    assert!(summary.ended_by_rules >= 290, "{summary:?}");
-    assert!(summary.moves > 300 * 100, "{summary:?}");
-}
-
-#[test]
-fn random_games_from_other_positions() {
-    let options = GameOptions::new();
-    for text in [
-        "LDLDLDLDL.D................... D 3",
-        "..L.D.LL..DD.L...D.L......D... L -",
-        "....LLL..D.....LL............. D 6",
-        "L..........................DDD L -",
-        "...........................DL. D -",
-    ] {
-        let start = Senet::from_notation(text, &options).unwrap();
-        let summary = check_random_games(&start, &options, 100, 2);
-        assert!(summary.ended_by_rules > 0, "{text}: {summary:?}");
-    }
-}
 
 #[test]
 fn a_short_ply_limit_ends_games_as_draws() {

@@ -340,6 +340,18 @@ impl Game for Amidakuji {
 
     const BENCH: crate::game::BenchSet = bench::BENCH;
 
+    const SAMPLE_POSITIONS: &'static [&'static str] = &[
+        "6x8 rna2b3,bla4b6,rnc1d1,bnd5e4 a^,b3x',- b_,R,- move b",
+    ];
+
+    const SAMPLE_OPTIONS: &'static [&'static [(&'static str, &'static str)]] = &[
+        &[],
+        &[("size", "5x4")],
+        &[("size", "5x8"), ("ply-limit", "300")],
+        &[("size", "6x4"), ("ply-limit", "300")],
+        &[("size", "6x12"), ("ply-limit", "300")],
+    ];
+
     fn option_specs() -> &'static [OptionSpec] {
         &OPTIONS
     }

@@ -259,6 +259,12 @@ impl Game for BigBang {
 
     const BENCH: crate::game::BenchSet = bench::BENCH;
 
+    const SAMPLE_OPTIONS: &'static [&'static [(&'static str, &'static str)]] = &[
+        &[("ply-limit", "120")],
+        &[("board", "map:A.....B/......./......./......./......./SSSS.../B.....A")],
+        &[("board", "map:BSSSSA/#####./A####B")],
+    ];
+
     fn option_specs() -> &'static [OptionSpec] {
         OPTIONS
     }

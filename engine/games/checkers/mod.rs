@@ -167,6 +167,23 @@ impl Game for Checkers {
 
     const BENCH: crate::game::BenchSet = bench::BENCH;
 
+    const SAMPLE_POSITIONS: &'static [&'static str] = &[
+        "./../.../o.../....ooo....../.....oo.oo../..ooo..o.../..o...o.../o......../o.o..o..../...ooo...../....o.o...../......o.o..../..o./.../../. 1/2 14,20",
+    ];
+
+    const SAMPLE_OPTIONS: &'static [&'static [(&'static str, &'static str)]] = &[
+        &[("players", "2")],
+        &[("players", "3")],
+        &[("players", "4")],
+        &[("players", "5")],
+        &[("players", "6")],
+        &[("players", "2"), ("long", "true")],
+        &[("players", "3"), ("long", "true")],
+        &[("players", "4"), ("long", "true")],
+        &[("players", "5"), ("long", "true")],
+        &[("players", "6"), ("long", "true")],
+    ];
+
     fn option_specs() -> &'static [OptionSpec] {
         OPTIONS
     }

@@ -249,6 +249,22 @@ impl Game for Onitama {
 
     const BENCH: crate::game::BenchSet = bench::BENCH;
 
+    const SAMPLE_POSITIONS: &'static [&'static str] = &[
+        "s1m1s/2s2/1S1S1/5/2M1S r tiger,monkey crane,rabbit frog",
+        "M3s/S4/S3m/S4/S4 r horse,tiger boar,ox crab",
+        "s2s1/2M1m/5/1S3/S3S r tiger,boar crane,eel cobra",
+        "m4/5/5/5/4M r boar,horse ox,crane eel",
+    ];
+
+    const SAMPLE_OPTIONS: &'static [&'static [(&'static str, &'static str)]] = &[
+        &[],
+        &[("cards", "tiger,crab,boar,ox,eel")],
+        &[("cards", "dragon,rooster,monkey,goose,cobra")],
+        &[("seed", "1")],
+        &[("seed", "2")],
+        &[("seed", "3"), ("ply-limit", "40")],
+    ];
+
     fn option_specs() -> &'static [OptionSpec] {
         OPTIONS
     }

@@ -146,6 +146,14 @@ impl Game for Senet {
 
     const BENCH: crate::game::BenchSet = bench::BENCH;
 
+    const SAMPLE_POSITIONS: &'static [&'static str] = &[
+        "LDLDLDLDL.D................... D 3",
+        "..L.D.LL..DD.L...D.L......D... L -",
+        "....LLL..D.....LL............. D 6",
+        "L..........................DDD L -",
+        "...........................DL. D -",
+    ];
+
     fn option_specs() -> &'static [OptionSpec] {
         OPTIONS
     }
