@@ -1,6 +1,6 @@
 //! The five games, and the registry that maps a command-line name to a game type.
 //!
-//! Adding a game is one folder here plus one line in the [`registry!`] call below: the
+//! Adding a game is one folder here plus one line in the `registry!` call below: the
 //! [`GameKind`] enum, its list, its names, the [`with_game!`](crate::with_game) dispatcher, the
 //! command line's option flags, the bench and the conformance test all follow from that line.
 

@@ -3,7 +3,7 @@
 //! distance, which jumps can beat, so it is a guide and not a bound), and the side to move gets a
 //! tempo. Setup positions evaluate to 0: nobody knows yet who will play which colour.
 
-use super::bitboard::{row_col, Bitboard, CELLS};
+use super::board::{row_col, Bitboard, CELLS};
 use super::map::TYPES;
 use super::{BigBang, Move, Phase, DARK, LIGHT};
 use crate::game::EVAL_LIMIT;

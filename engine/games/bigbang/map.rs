@@ -14,7 +14,7 @@
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
-use super::bitboard::{cell_at, row_col, Bitboard, CELLS, DIRECTIONS, STRIDE};
+use super::board::{cell_at, row_col, Bitboard, CELLS, DIRECTIONS, STRIDE};
 use crate::error::Error;
 
 /// The number of counter types, `A`..`H`.

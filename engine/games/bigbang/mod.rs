@@ -26,13 +26,13 @@
 //! Boards: option `board` (`--board FILE`) names a map file (see [`map`]); `map:ROW/ROW/...`
 //! gives a map inline. Option `ply-limit` sets the played-game draw limit.
 //!
-//! Modules: [`map`] (boards), [`bitboard`] (cell sets), [`moves`] (steps and the jump-chain
+//! Modules: [`map`] (boards), [`board`] (cell sets), [`moves`] (steps and the jump-chain
 //! flood), [`eval`] (evaluation and hints), [`penalty`] (the loser's penalty solver, used by
 //! `tabula bigbang penalty`), [`zobrist`] (hash keys); the notation and drawing live in a private
 //! `notation` module.
 
 mod bench;
-pub mod bitboard;
+pub mod board;
 pub mod eval;
 pub mod map;
 pub mod moves;
@@ -46,7 +46,7 @@ use crate::error::Error;
 use crate::game::{Game, Payoffs, Probability, Turn};
 use crate::options::{GameOptions, OptionSpec};
 
-use bitboard::Bitboard;
+use board::Bitboard;
 use map::{Board, TYPES};
 pub use moves::Move;
 

@@ -2,7 +2,7 @@
 //! with the same ends is the same move, so the generator finds the set of end cells of one counter
 //! (a step in eight directions, or a flood over the jump graph) rather than listing chains.
 
-use super::bitboard::{Bitboard, DIRECTIONS};
+use super::board::{Bitboard, DIRECTIONS};
 use super::map::Board;
 
 /// A move, a placement or a coin outcome. Small and `Copy`.

@@ -1,7 +1,7 @@
 //! Text forms: reading and writing positions and moves (see the module docs of `bigbang` for the
 //! notation and its two extensions), and the drawing for a terminal.
 
-use super::bitboard::cell_at;
+use super::board::cell_at;
 use super::map::{Board, CellKind, TYPES};
 use super::{BigBang, Move, Phase, DARK, LIGHT};
 use crate::error::Error;

@@ -23,7 +23,7 @@ use std::collections::BinaryHeap;
 
 use ahash::AHashMap;
 
-use super::bitboard::{Bitboard, CELLS, DIRECTIONS};
+use super::board::{Bitboard, CELLS, DIRECTIONS};
 use super::map::{Board, TYPES};
 use super::moves::{destinations, Move};
 use super::{BigBang, Phase};

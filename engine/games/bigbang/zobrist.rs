@@ -1,7 +1,7 @@
 //! Zobrist keys: one per (counter, cell) and one per "state word" (phase, side to move, who plays
 //! light, passes), fixed at compile time so hashes are the same in every run.
 
-use super::bitboard::CELLS;
+use super::board::CELLS;
 
 /// Counter kinds: 8 types times 2 colours (light `0..8`, dark `8..16`).
 pub const COUNTER_KINDS: usize = 16;

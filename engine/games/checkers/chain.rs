@@ -2,8 +2,8 @@
 //! the moves (distinct resulting positions) that make it, and a fast length-only version for the
 //! evaluation.
 
-use super::bitboard::{BitIter, Marbles};
-use super::chains::{generate_until, with_scratch, StampSet};
+use super::board::{BitIter, Marbles};
+use super::moves::{generate_until, with_scratch, StampSet};
 use super::geometry::HOLES;
 use super::jumps::{jumps_from, single_jumps};
 use super::ChainMove;

@@ -220,7 +220,7 @@ mod tests {
 
     #[test]
     fn const_row_masks_match_the_tables() {
-        assert_eq!(super::super::bitboard::ROW_AHEAD, tables().same_row_ahead);
+        assert_eq!(super::super::board::ROW_AHEAD, tables().same_row_ahead);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Single jumps: all of a position's at once from shifts of the three axis layouts, or those of
 //! one marble from the neighbour and ray tables (used inside chains).
 
-use super::bitboard::{BitIter, Marbles, ALL_HOLES, ROW_AHEAD};
+use super::board::{BitIter, Marbles, ALL_HOLES, ROW_AHEAD};
 use super::geometry::{tables, NONE};
 
 /// The starting holes of every single jump of a position, per axis layout and way along the line

@@ -2,14 +2,14 @@
 //! on the 121-hole star; every move is a chain of jumps capturing each marble jumped, and the game
 //! ends when no jump exists anywhere. Optional long jumps.
 //!
-//! Modules: [`geometry`] (the star), [`bitboard`] (sets of holes, the three axis layouts),
-//! [`jumps`] (single jumps), [`chains`] (chain moves merged by resulting position, least chains),
+//! Modules: [`geometry`] (the star), [`board`] (sets of holes, the three axis layouts),
+//! [`jumps`] (single jumps), [`moves`] (chain moves merged by resulting position, least chains),
 //! [`notation`], [`zobrist`], [`eval`], [`chain`] (longest chain analysis) and [`solitaire`].
 
 mod bench;
-pub mod bitboard;
+pub mod board;
 pub mod chain;
-pub mod chains;
+pub mod moves;
 pub mod eval;
 pub mod geometry;
 pub mod jumps;
@@ -21,7 +21,7 @@ use crate::error::Error;
 use crate::game::{Game, Payoffs, Turn, MAX_PLAYERS};
 use crate::options::{GameOptions, OptionSpec};
 
-use bitboard::{Marbles, ALL_HOLES};
+use board::{Marbles, ALL_HOLES};
 use geometry::{tables, Hole, ROW_WIDTHS};
 use notation::Setup;
 
@@ -136,12 +136,12 @@ impl Checkers {
 
     /// The captures the move makes here.
     pub fn captures(&self, mv: ChainMove) -> u32 {
-        chains::captures_of(self.marbles.bits(), mv.diff)
+        moves::captures_of(self.marbles.bits(), mv.diff)
     }
 
     /// The least chain (reading order) that makes the move, as holes.
     pub fn chain_of(&self, mv: ChainMove) -> Option<Vec<Hole>> {
-        chains::least_chain(self.marbles.bits(), self.long, mv.diff)
+        moves::least_chain(self.marbles.bits(), self.long, mv.diff)
     }
 
     fn options(options: &GameOptions) -> Result<(u32, Option<usize>, Option<bool>), Error> {
@@ -242,8 +242,8 @@ impl Game for Checkers {
         if self.over {
             return;
         }
-        chains::with_scratch(|scratch| {
-            chains::generate(&self.marbles, self.long, scratch, |diff, _| {
+        moves::with_scratch(|scratch| {
+            moves::generate(&self.marbles, self.long, scratch, |diff, _| {
                 out.push(ChainMove { diff })
             })
         });
@@ -251,7 +251,7 @@ impl Game for Checkers {
 
     fn play(&mut self, mv: ChainMove) {
         let seat = self.to_move as usize;
-        let captured = chains::captures_of(self.marbles.bits(), mv.diff) as u8;
+        let captured = moves::captures_of(self.marbles.bits(), mv.diff) as u8;
         self.marbles.toggle(mv.diff);
         self.hash ^= zobrist::marbles_key(mv.diff);
         self.hash ^= zobrist::score_key(seat, self.scores[seat]);
@@ -294,7 +294,7 @@ impl Game for Checkers {
                 "'{text}': the game is over, no jump exists"
             )));
         }
-        let diff = chains::follow(self.marbles.bits(), self.long, &holes)
+        let diff = moves::follow(self.marbles.bits(), self.long, &holes)
             .map_err(|e| Error::bad_move(format!("'{text}': {e}")))?;
         Ok(ChainMove { diff })
     }
@@ -319,8 +319,8 @@ impl Game for Checkers {
             return 0;
         }
         let mut n = 0u64;
-        chains::with_scratch(|scratch| {
-            chains::generate(&self.marbles, self.long, scratch, |_, _| n += 1)
+        moves::with_scratch(|scratch| {
+            moves::generate(&self.marbles, self.long, scratch, |_, _| n += 1)
         });
         n
     }

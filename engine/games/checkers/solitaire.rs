@@ -17,8 +17,8 @@
 
 use std::time::{Duration, Instant};
 
-use super::bitboard::{BitIter, Marbles};
-use super::chains::{follow, least_chain};
+use super::board::{BitIter, Marbles};
+use super::moves::{follow, least_chain};
 use super::geometry::{tables, Hole, HOLES, NONE};
 use super::jumps::{jumps_from, single_jumps};
 use super::notation::write_holes;

@@ -39,5 +39,5 @@ pub fn score_key(seat: usize, score: u8) -> u64 {
 
 /// The key of a set of marbles.
 pub fn marbles_key(bits: u128) -> u64 {
-    super::bitboard::BitIter(bits).fold(0, |h, hole| h ^ MARBLE[hole.index()])
+    super::board::BitIter(bits).fold(0, |h, hole| h ^ MARBLE[hole.index()])
 }

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::bitboard::{Bitboard, Square, SQUARES};
+use super::board::{Bitboard, Square, SQUARES};
 use super::color::Color;
 
 /// How many cards there are.

@@ -2,10 +2,10 @@
 //! [`EvalWeights`] so self-play can tune them (see `tuning.rs`); the evaluation is a few dozen
 //! table lookups and bit operations, no move list is built.
 
-use super::bitboard::{Bitboard, Square};
+use super::board::{Bitboard, Square};
 use super::cards::{ROW, TARGETS};
 use super::color::Color;
-use super::movegen::Move;
+use super::moves::Move;
 use super::Onitama;
 use crate::game::EVAL_LIMIT;
 

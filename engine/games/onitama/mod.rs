@@ -8,22 +8,22 @@
 //! XORs and counting moves at perft's last ply is a popcount per pawn.
 
 mod bench;
-pub mod bitboard;
+pub mod board;
 pub mod cards;
 pub mod color;
 mod deal;
 pub mod eval;
-mod movegen;
+mod moves;
 mod notation;
 mod render;
 pub mod zobrist;
 
-pub use bitboard::{Bitboard, Square};
+pub use board::{Bitboard, Square};
 pub use cards::Card;
 pub use color::Color;
 pub use deal::{Deal, DEFAULT_DEAL};
 pub use eval::EvalWeights;
-pub use movegen::{Move, MAX_MOVES};
+pub use moves::{Move, MAX_MOVES};
 
 use crate::error::Error;
 use crate::game::{Game, Payoffs, Turn};

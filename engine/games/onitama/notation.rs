@@ -4,10 +4,10 @@
 
 use std::fmt::Write;
 
-use super::bitboard::{Bitboard, Square};
+use super::board::{Bitboard, Square};
 use super::cards::Card;
 use super::color::Color;
-use super::movegen::Move;
+use super::moves::Move;
 use super::{sorted, Onitama, BLUE_TEMPLE, RED_TEMPLE};
 use crate::error::Error;
 

@@ -1,7 +1,7 @@
 //! A drawing of a position for a terminal: the board with file and rank labels, each side's cards
 //! with a picture of their jumps as they look on the board, the side card, and who is to move.
 
-use super::bitboard::Square;
+use super::board::Square;
 use super::cards::{board_offset, Card};
 use super::color::Color;
 use super::Onitama;

@@ -2,7 +2,7 @@
 //! every build and run. A position's hash is the XOR of the keys of its pawns, its masters, the
 //! place of each card (Red's hand, Blue's hand, beside the board) and Blue to move.
 
-use super::bitboard::SQUARES;
+use super::board::SQUARES;
 use super::cards::{CARD_COUNT, ROW};
 
 /// Where a card lies: index 0 and 1 are the hands of Red and Blue (by colour index), 2 the side.

@@ -3,7 +3,7 @@
 //! The 30 card distributions of one layout (see [`index`](super::index)) are one 30-bit mask,
 //! so one move of the board answers 30 positions with a few bit operations: the distribution
 //! after a move depends only on the distribution before it and the card played, which
-//! [`Cards::unmap`] turns into a table lookup on the mask. All positions have Red to move; a
+//! `Cards::unmap` turns into a table lookup on the mask. All positions have Red to move; a
 //! move is followed by turning the board (the colour-swapped image), so the child of a move is
 //! again a Red-to-move position.
 //!

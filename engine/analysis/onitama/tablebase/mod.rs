@@ -5,8 +5,8 @@
 //!
 //! Values are stored bit-packed, `distance + 1` in as few bits as the longest distance needs
 //! (`0` = draw): distances of wins are odd and of losses even, so the distance alone says which.
-//! Positions are numbered by the perfect hash of [`index`]. [`build`] makes the tables by
-//! retrograde analysis, [`file`] saves and loads them, and [`Tablebase::probe`] answers a
+//! Positions are numbered by the perfect hash of [`index`]. [`build`](mod@build) makes the tables by
+//! retrograde analysis, [`file`](mod@file) saves and loads them, and [`Tablebase::probe`] answers a
 //! position.
 
 pub mod build;

@@ -8,7 +8,7 @@
 
 use std::cell::RefCell;
 
-use super::bitboard::{BitIter, Marbles};
+use super::board::{BitIter, Marbles};
 use super::geometry::{Hole, HOLES};
 use super::jumps::{jumps_from, single_jumps};
 

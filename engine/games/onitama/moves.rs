@@ -1,7 +1,7 @@
 //! Moves and move generation: the small `Copy` move type, the legal moves into a caller's buffer,
 //! and the bulk count perft uses at its last ply (popcounts of precomputed target masks).
 
-use super::bitboard::{Bitboard, Square};
+use super::board::{Bitboard, Square};
 use super::cards::{Card, ROW, TARGETS};
 use super::Onitama;
 
