@@ -7,10 +7,13 @@ use clap::Args;
 use serde_json::{json, Value};
 use tabula::agent::{self, EngineSpec};
 use tabula::analysis::bench;
+use tabula::analysis::onitama::solve::Solution;
 use tabula::analysis::onitama::tablebase::Tablebase;
 use tabula::games::onitama::Onitama;
 use tabula::games::GameKind;
-use tabula::search::{solve_with, AlphaBeta, Limits, Mcts, Oracle, Outcome, Score};
+use tabula::search::{
+    solve_with, AlphaBeta, Limits, Mcts, Outcome, Score, SharedOracle, SolveResult,
+};
 use tabula::search::{DepthReport, Verdict};
 use tabula::{with_game, Game, Turn};
 
@@ -94,22 +97,12 @@ fn load_tablebase(path: Option<&str>) -> Result<Option<Arc<Tablebase>>, CliError
         .transpose()
 }
 
-/// The tablebase as an oracle for the game `G` being searched; an error for any game but
-/// Onitama.
-fn table_oracle<G: Game>(table: Option<Arc<Tablebase>>) -> Result<Option<Oracle<G>>, CliError> {
-    let Some(table) = table else {
-        return Ok(None);
-    };
-    let oracle: Oracle<Onitama> =
-        Arc::new(move |state: &Onitama, ply| table.search_score(state, ply));
-    let boxed: Box<dyn std::any::Any> = Box::new(oracle);
-    match boxed.downcast::<Oracle<G>>() {
-        Ok(oracle) => Ok(Some(*oracle)),
-        Err(_) => Err(CliError(format!(
-            "bad option: --table holds Onitama tablebases; {} has none",
-            G::NAME
-        ))),
-    }
+/// The refusal of `--table` for a game that has no tablebases.
+fn no_table(kind: GameKind) -> CliError {
+    CliError(format!(
+        "bad option: --table holds Onitama tablebases; {} has none",
+        kind.name()
+    ))
 }
 
 fn score_json(score: Score) -> Value {
@@ -139,7 +132,12 @@ fn human_rate(r: f64) -> String {
 }
 
 /// Searches one player-to-move position; returns the JSON and prints the text form.
-fn best_one<G: Game>(state: &G, spec: &EngineSpec, args: &BestArgs) -> Result<Value, CliError> {
+fn best_one<G: Game>(
+    state: &G,
+    spec: &EngineSpec,
+    args: &BestArgs,
+    oracle: Option<SharedOracle<G>>,
+) -> Result<Value, CliError> {
     let seed = args.seed.unwrap_or(0);
     if spec.kind == "mcts" {
         let limits = agent::limits(spec)?;
@@ -185,7 +183,7 @@ fn best_one<G: Game>(state: &G, spec: &EngineSpec, args: &BestArgs) -> Result<Va
     }
     let limits = agent::limits(spec)?;
     let mut ab = AlphaBeta::new(agent::alphabeta_config(spec)?);
-    ab.set_oracle(table_oracle::<G>(load_tablebase(args.table.as_deref())?)?);
+    ab.set_oracle(oracle);
     let progress = show_progress(args.json);
     let report = |d: &DepthReport<G::Move>| {
         let s = d.elapsed.as_secs_f64();
@@ -224,7 +222,12 @@ fn best_one<G: Game>(state: &G, spec: &EngineSpec, args: &BestArgs) -> Result<Va
 }
 
 /// At a chance state: each outcome with its probability and the best move after it.
-fn best_chance<G: Game>(state: &G, spec: &EngineSpec, args: &BestArgs) -> Result<Value, CliError> {
+fn best_chance<G: Game>(
+    state: &G,
+    spec: &EngineSpec,
+    args: &BestArgs,
+    oracle: Option<SharedOracle<G>>,
+) -> Result<Value, CliError> {
     let mut outcomes = Vec::new();
     state.chance_outcomes(&mut outcomes);
     let mut each = Vec::new();
@@ -236,7 +239,7 @@ fn best_chance<G: Game>(state: &G, spec: &EngineSpec, args: &BestArgs) -> Result
             println!("outcome {name} (probability {p}):");
         }
         let v = match child.turn() {
-            Turn::Player(_) => best_one(&child, spec, args)?,
+            Turn::Player(_) => best_one(&child, spec, args, oracle.clone())?,
             Turn::Chance => {
                 if !args.json {
                     println!("another chance event follows");
@@ -260,20 +263,42 @@ fn best_chance<G: Game>(state: &G, spec: &EngineSpec, args: &BestArgs) -> Result
 pub fn best(args: BestArgs) -> Result<(), CliError> {
     let spec = engine_spec(&args)?;
     let kind = args.game.kind()?;
-    with_game!(kind, G => {
-        let state: G = args.game.load()?;
-        let out = match state.turn() {
-            Turn::Terminal => {
-                return Err(CliError("cannot do that: the game is over in this position".into()))
-            }
-            Turn::Player(_) => best_one(&state, &spec, &args)?,
-            Turn::Chance => best_chance(&state, &spec, &args)?,
-        };
-        if args.json {
-            print_json(&out)?;
+    if args.table.is_some() && spec.kind != "alphabeta" {
+        return Err(CliError(format!(
+            "bad option: --table is read by the alphabeta engine only, not by {}",
+            spec.kind
+        )));
+    }
+    if args.table.is_some() && kind != GameKind::Onitama {
+        return Err(no_table(kind));
+    }
+    match (kind, load_tablebase(args.table.as_deref())?) {
+        (GameKind::Onitama, Some(t)) => best_of::<Onitama>(&spec, &args, Some(t)),
+        (_, Some(_)) => Err(no_table(kind)),
+        (_, None) => with_game!(kind, G => best_of::<G>(&spec, &args, None)),
+    }
+}
+
+/// `tabula best` for the game `G`, with an oracle where one was given.
+fn best_of<G: Game>(
+    spec: &EngineSpec,
+    args: &BestArgs,
+    oracle: Option<SharedOracle<G>>,
+) -> Result<(), CliError> {
+    let state: G = args.game.load()?;
+    let out = match state.turn() {
+        Turn::Terminal => {
+            return Err(CliError(
+                "cannot do that: the game is over in this position".into(),
+            ))
         }
-        Ok(())
-    })
+        Turn::Player(_) => best_one(&state, spec, args, oracle)?,
+        Turn::Chance => best_chance(&state, spec, args, oracle)?,
+    };
+    if args.json {
+        print_json(&out)?;
+    }
+    Ok(())
 }
 
 /// Arguments of `tabula solve`.
@@ -308,61 +333,95 @@ pub fn solve(args: SolveArgs) -> Result<(), CliError> {
         return Err(CliError("bad option: --hash must be 1 to 65536 MB".into()));
     }
     let kind = args.game.kind()?;
-    with_game!(kind, G => {
-        let state: G = args.game.load()?;
-        if !matches!(state.turn(), Turn::Player(_)) {
-            return Err(CliError(
-                "cannot do that: solve needs a position with a player to move".into(),
-            ));
-        }
-        let mut limits = Limits::none();
-        limits.depth = args.depth;
-        limits.nodes = args.nodes;
-        limits.time = args.time.map(std::time::Duration::from_millis);
-        let table = load_tablebase(args.table.as_deref())?;
+    let mut limits = Limits::none();
+    limits.depth = args.depth;
+    limits.nodes = args.nodes;
+    limits.time = args.time.map(std::time::Duration::from_millis);
+    if args.table.is_some() && kind != GameKind::Onitama {
+        return Err(no_table(kind));
+    }
+    match (kind, load_tablebase(args.table.as_deref())?) {
         // Onitama: df-pn with table leaves first; the exact solver only if it proves nothing.
-        if let Some(s) = (&state as &dyn std::any::Any).downcast_ref() {
-            if crate::onitama::solve_first(s, &args, table.as_deref(), &mut limits)? {
-                return Ok(());
-            }
-        }
-        let r = solve_with(&state, limits, args.hash, table_oracle::<G>(table)?);
-        let line_text = move_line(&state, &r.line);
-        let best = r.best.map(|m| state.move_notation(m)).unwrap_or_default();
-        let (verdict, plies) = match r.verdict {
-            Verdict::Win(n) => ("win".to_string(), Some(n)),
-            Verdict::Loss(n) => ("loss".to_string(), Some(n)),
-            Verdict::Draw => ("draw".to_string(), None),
-            Verdict::Value(v) => (format!("value {v:+}"), None),
-            Verdict::Unknown => ("unknown".to_string(), None),
-        };
-        let seconds = r.elapsed.as_secs_f64();
-        if args.json {
-            return print_json(&json!({
-                "verdict": verdict, "plies": plies, "best": best, "line": line_text,
-                "depth": r.depth, "no_win_within": r.no_win_within,
-                "no_loss_within": r.no_loss_within, "nodes": r.nodes, "seconds": seconds,
-            }));
-        }
-        match r.verdict {
-            Verdict::Win(n) => println!("win in {n} plies for the player to move"),
-            Verdict::Loss(n) => println!("loss in {n} plies for the player to move"),
-            Verdict::Draw => println!("draw"),
-            Verdict::Value(v) => println!("exact value {v:+}"),
-            Verdict::Unknown => {
-                println!("unknown");
-                if let Some(d) = r.no_win_within {
-                    println!("no forced win within {d} plies, no forced loss within {d} plies");
+        (GameKind::Onitama, table) => {
+            let state: Onitama = player_to_move(&args)?;
+            match tabula::analysis::onitama::solve::solve(&state, table.as_ref(), limits, args.hash)
+            {
+                Solution::Proof(report) => crate::onitama::print_proof(&state, &report, args.json),
+                Solution::Search {
+                    result,
+                    dfpn_nodes,
+                    dfpn_time,
+                } => {
+                    if !args.json {
+                        eprintln!(
+                            "df-pn proved nothing in {dfpn_nodes} nodes, {:.3} s; the exact solver goes on",
+                            dfpn_time.as_secs_f64()
+                        );
+                    }
+                    print_solution(&state, &result, args.json)
                 }
             }
         }
-        if r.verdict != Verdict::Unknown {
-            println!("best {best}");
-            println!("line {}", line_text.join(" "));
+        (_, Some(_)) => Err(no_table(kind)),
+        (_, None) => with_game!(kind, G => {
+            let state: G = player_to_move(&args)?;
+            print_solution(&state, &solve_with(&state, limits, args.hash, None), args.json)
+        }),
+    }
+}
+
+/// The position of `tabula solve`, which needs a player to move.
+fn player_to_move<G: Game>(args: &SolveArgs) -> Result<G, CliError> {
+    let state: G = args.game.load()?;
+    if !matches!(state.turn(), Turn::Player(_)) {
+        return Err(CliError(
+            "cannot do that: solve needs a position with a player to move".into(),
+        ));
+    }
+    Ok(state)
+}
+
+/// Prints the exact solver's answer (text, or JSON with `json`).
+fn print_solution<G: Game>(
+    state: &G,
+    r: &SolveResult<G::Move>,
+    json: bool,
+) -> Result<(), CliError> {
+    let line_text = move_line(state, &r.line);
+    let best = r.best.map(|m| state.move_notation(m)).unwrap_or_default();
+    let (verdict, plies) = match r.verdict {
+        Verdict::Win(n) => ("win".to_string(), Some(n)),
+        Verdict::Loss(n) => ("loss".to_string(), Some(n)),
+        Verdict::Draw => ("draw".to_string(), None),
+        Verdict::Value(v) => (format!("value {v:+}"), None),
+        Verdict::Unknown => ("unknown".to_string(), None),
+    };
+    let seconds = r.elapsed.as_secs_f64();
+    if json {
+        return print_json(&json!({
+            "verdict": verdict, "plies": plies, "best": best, "line": line_text,
+            "depth": r.depth, "no_win_within": r.no_win_within,
+            "no_loss_within": r.no_loss_within, "nodes": r.nodes, "seconds": seconds,
+        }));
+    }
+    match r.verdict {
+        Verdict::Win(n) => println!("win in {n} plies for the player to move"),
+        Verdict::Loss(n) => println!("loss in {n} plies for the player to move"),
+        Verdict::Draw => println!("draw"),
+        Verdict::Value(v) => println!("exact value {v:+}"),
+        Verdict::Unknown => {
+            println!("unknown");
+            if let Some(d) = r.no_win_within {
+                println!("no forced win within {d} plies, no forced loss within {d} plies");
+            }
         }
-        println!("depth {} nodes {} time {seconds:.3} s", r.depth, r.nodes);
-        Ok(())
-    })
+    }
+    if r.verdict != Verdict::Unknown {
+        println!("best {best}");
+        println!("line {}", line_text.join(" "));
+    }
+    println!("depth {} nodes {} time {seconds:.3} s", r.depth, r.nodes);
+    Ok(())
 }
 
 /// Arguments of `tabula bench`.

@@ -10,11 +10,10 @@ use tabula::analysis::onitama::cardset::CardSet;
 use tabula::analysis::onitama::tablebase::{build, Tablebase, TbValue};
 use tabula::games::onitama::Onitama;
 use tabula::random::rng;
-use tabula::search::{solve_with, Limits, Oracle, Verdict};
+use tabula::search::{solve_with, Limits, SharedOracle, Verdict};
 
-fn oracle(tb: &Arc<Tablebase>) -> Oracle<Onitama> {
-    let tb = Arc::clone(tb);
-    Arc::new(move |s: &Onitama, ply| tb.search_score(s, ply))
+fn oracle(tb: &Arc<Tablebase>) -> SharedOracle<Onitama> {
+    Arc::clone(tb) as SharedOracle<Onitama>
 }
 
 #[test]

@@ -73,7 +73,7 @@ pub struct ProbeArgs {
 
 pub use deals::DealsArgs;
 pub use prove::ProveArgs;
-pub use solve::solve_first;
+pub use solve::print_proof;
 
 /// Runs `tabula onitama ...`.
 pub fn onitama(args: OnitamaArgs) -> Result<(), CliError> {

@@ -24,6 +24,7 @@ use std::time::Duration;
 use crate::game::{Game, Probability, Turn, EVAL_LIMIT};
 
 use super::limits::{Clock, Limits, StopFlag};
+use super::oracle::Oracle;
 use super::ordering::{pick_next, Heuristics};
 use super::score::{
     from_table, is_proven, loss_in, terminal_score, to_table, win_in, Score, INFINITY, MAX_PLY, WIN,
@@ -92,10 +93,8 @@ pub struct DepthReport<M> {
 /// A listener for finished iterations (progress lines).
 pub type Reporter<'a, M> = dyn Fn(&DepthReport<M>) + Sync + 'a;
 
-/// Exact knowledge from outside the search (an endgame tablebase): for a position with a player
-/// to move, `ply` plies below the root, its proven score from the mover's side (`win_in`,
-/// `loss_in`, 0 for a draw), or `None` where it knows nothing. Two-player games only.
-pub type Oracle<G> = std::sync::Arc<dyn Fn(&G, usize) -> Option<i32> + Send + Sync>;
+/// An [`Oracle`] shared by the search threads. Two-player games only.
+pub type SharedOracle<G> = std::sync::Arc<dyn Oracle<G>>;
 
 /// What a search found.
 #[derive(Clone, Debug)]
@@ -160,7 +159,7 @@ pub struct AlphaBeta {
     table: Table,
     stop: StopFlag,
     earlier: ahash::AHashSet<u64>,
-    /// An `Oracle<G>` for the one game type it was set for (the searcher itself is not generic).
+    /// A `SharedOracle<G>` for the one game type it was set for (the searcher itself is not generic).
     oracle: Option<Box<dyn std::any::Any + Send + Sync>>,
 }
 
@@ -181,7 +180,7 @@ impl AlphaBeta {
 
     /// Lets the search answer from exact outside knowledge (a tablebase) wherever the oracle
     /// knows the position, below the root. Searches of another game type ignore it.
-    pub fn set_oracle<G: Game>(&mut self, oracle: Option<Oracle<G>>) {
+    pub fn set_oracle<G: Game>(&mut self, oracle: Option<SharedOracle<G>>) {
         self.oracle = oracle.map(|o| Box::new(o) as Box<dyn std::any::Any + Send + Sync>);
     }
 
@@ -249,7 +248,7 @@ impl AlphaBeta {
             .unwrap_or(MAX_PLY as u32 - 1)
             .clamp(1, MAX_PLY as u32 - 1);
         let config = self.config;
-        let oracle: Option<&Oracle<G>> = self.oracle.as_ref().and_then(|o| o.downcast_ref());
+        let oracle: Option<&SharedOracle<G>> = self.oracle.as_ref().and_then(|o| o.downcast_ref());
         let results: Vec<ThreadResult<G::Move>> = std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..config.threads)
                 .map(|i| {
@@ -376,7 +375,7 @@ impl<M> Default for Frame<M> {
 /// without either.
 struct Worker<'a, G: Game, const MAIN: bool> {
     sh: &'a Shared<'a>,
-    oracle: Option<&'a Oracle<G>>,
+    oracle: Option<&'a SharedOracle<G>>,
     root_seat: usize,
     players: usize,
     repetition: bool,
@@ -402,7 +401,7 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
         root: &G,
         mode: Mode,
         config: &SearchConfig,
-        oracle: Option<&'a Oracle<G>>,
+        oracle: Option<&'a SharedOracle<G>>,
     ) -> Self {
         let root_seat = match root.turn() {
             Turn::Player(p) => p,
@@ -675,7 +674,7 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
         }
         if height > 0 {
             // In two-player games the node's side is the mover's, the oracle's point of view.
-            if let Some(v) = self.oracle.and_then(|o| o(state, ply)) {
+            if let Some(v) = self.oracle.and_then(|o| o.score(state, ply)) {
                 return v;
             }
         }

@@ -18,13 +18,15 @@
 pub mod alphabeta;
 pub mod limits;
 pub mod mcts;
+pub mod oracle;
 pub mod ordering;
 pub mod score;
 pub mod solver;
 pub mod tt;
 
-pub use alphabeta::{AlphaBeta, DepthReport, Oracle, Reporter, SearchConfig, SearchResult};
+pub use alphabeta::{AlphaBeta, DepthReport, Reporter, SearchConfig, SearchResult, SharedOracle};
 pub use limits::{Limits, StopFlag};
 pub use mcts::{Mcts, MctsConfig, MctsResult, RootStat};
+pub use oracle::Oracle;
 pub use score::{Outcome, Score};
 pub use solver::{solve, solve_with, SolveResult, Verdict};

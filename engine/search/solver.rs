@@ -70,7 +70,7 @@ pub fn solve_with<G: Game>(
     state: &G,
     limits: Limits,
     hash_mb: usize,
-    oracle: Option<super::alphabeta::Oracle<G>>,
+    oracle: Option<super::alphabeta::SharedOracle<G>>,
 ) -> SolveResult<G::Move> {
     let limits = limits.or_default(Limits::time_ms(10_000));
     let clock = Clock::start(&limits);

@@ -7,6 +7,7 @@ pub mod cardset;
 pub mod deals;
 pub mod dfpn;
 pub mod prove;
+pub mod solve;
 pub mod symmetry;
 pub mod tablebase;
 pub mod tuning;

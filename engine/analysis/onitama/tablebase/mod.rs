@@ -342,3 +342,10 @@ impl Tablebase {
         out
     }
 }
+
+/// The tables answer a search exactly wherever they cover a position.
+impl crate::search::Oracle<Onitama> for Tablebase {
+    fn score(&self, state: &Onitama, ply: usize) -> Option<i32> {
+        self.search_score(state, ply)
+    }
+}
