@@ -232,144 +232,68 @@ fn bad_input_gives_one_line_errors() {
     let existing = temp("exists.jsonl");
     run(&["--out", existing.to_str().unwrap()]);
     let e = existing.to_str().unwrap();
-    let cases: &[(&[&str], &str)] = &[
+    // Arena commands: the words after "arena onitama --engine greedy --engine random --games 2"
+    // (`{out}`: an existing record file), or a whole command line after "whole:".
+    let cases: &[(&str, &str)] = &[
         (
-            &["arena", "onitama", "--engine", "greedy", "--games", "2"],
+            "whole: arena onitama --engine greedy --games 2",
             "at least two engines",
         ),
         (
-            &[
-                "arena", "onitama", "--engine", "greedy", "--engine", "random",
-            ],
+            "whole: arena onitama --engine greedy --engine random",
             "--games",
         ),
         (
-            &[
-                "arena", "onitama", "--engine", "greedy", "--engine", "alphabet", "--games", "2",
-            ],
+            "whole: arena onitama --engine greedy --engine alphabet --games 2",
             "unknown engine 'alphabet'",
         ),
         (
-            &[
-                "arena",
-                "onitama",
-                "--engine",
-                "greedy",
-                "--engine",
-                "random:depth",
-                "--games",
-                "2",
-            ],
+            "whole: arena onitama --engine greedy --engine random:depth --games 2",
             "not key=value",
         ),
         (
-            &[
-                "arena", "chess", "--engine", "greedy", "--engine", "random", "--games", "2",
-            ],
+            "whole: arena chess --engine greedy --engine random --games 2",
             "unknown game 'chess'",
         ),
+        ("--sprt elo0=5,elo1=0", "less than"),
+        ("--shard 3/2", "--shard"),
+        ("--openings random:x", "random:x"),
+        ("-O colour=red", "no option 'colour'"),
+        ("--out {out}", "--resume"),
         (
-            &[
-                "arena",
-                "onitama",
-                "--engine",
-                "greedy",
-                "--engine",
-                "random",
-                "--games",
-                "2",
-                "--sprt",
-                "elo0=5,elo1=0",
-            ],
-            "less than",
-        ),
-        (
-            &[
-                "arena", "onitama", "--engine", "greedy", "--engine", "random", "--games", "2",
-                "--shard", "3/2",
-            ],
-            "--shard",
-        ),
-        (
-            &[
-                "arena",
-                "onitama",
-                "--engine",
-                "greedy",
-                "--engine",
-                "random",
-                "--games",
-                "2",
-                "--openings",
-                "random:x",
-            ],
-            "random:x",
-        ),
-        (
-            &[
-                "arena",
-                "onitama",
-                "--engine",
-                "greedy",
-                "--engine",
-                "random",
-                "--games",
-                "2",
-                "-O",
-                "colour=red",
-            ],
-            "no option 'colour'",
-        ),
-        (
-            &[
-                "arena", "onitama", "--engine", "greedy", "--engine", "random", "--games", "2",
-                "--out", e,
-            ],
-            "--resume",
-        ),
-        (
-            &["arena", "onitama", "--resume", e, "--seed", "99"],
+            "whole: arena onitama --resume {out} --seed 99",
             "another --seed",
         ),
         (
-            &["arena", "onitama", "--resume", "/no/such/file.jsonl"],
+            "whole: arena onitama --resume /no/such/file.jsonl",
             "/no/such/file.jsonl",
         ),
         (
-            &["arena", "merge", "/no/such/file.jsonl"],
+            "whole: arena merge /no/such/file.jsonl",
             "/no/such/file.jsonl",
         ),
-        (
-            &[
-                "arena",
-                "onitama",
-                "--engine",
-                "greedy",
-                "--engine",
-                "random",
-                "--games",
-                "2",
-                "--concurrency",
-                "0",
-            ],
-            "--concurrency",
-        ),
-        (&["play", "onitama", "--engine", "greedy"], "2 engines"),
-        (
-            &[
-                "play",
-                "onitama",
-                "--engine",
-                "greedy",
-                "--engine",
-                "random",
-                "not a position",
-            ],
-            "bad position",
-        ),
+        ("--concurrency 0", "--concurrency"),
+        ("whole: play onitama --engine greedy", "2 engines"),
     ];
-    for (args, needle) in cases {
-        let out = tabula(args);
+    let base = "arena onitama --engine greedy --engine random --games 2";
+    let mut commands: Vec<(Vec<String>, &str)> = cases
+        .iter()
+        .map(|(words, needle)| {
+            let line = match words.strip_prefix("whole: ") {
+                Some(whole) => whole.to_string(),
+                None => format!("{base} {words}"),
+            };
+            let args = line.split_whitespace().map(|w| w.replace("{out}", e));
+            (args.collect(), *needle)
+        })
+        .collect();
+    let play = "play onitama --engine greedy --engine random";
+    let mut bad_position: Vec<String> = play.split_whitespace().map(String::from).collect();
+    bad_position.push("not a position".into());
+    commands.push((bad_position, "bad position"));
+    for (args, needle) in &commands {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = tabula(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8(out.stderr).unwrap();
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
