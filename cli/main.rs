@@ -82,9 +82,11 @@ fn run(cli: Cli) -> Result<(), CliError> {
     }
 }
 
-/// Output cut off by a closed pipe (`tabula moves ... | head`) is not an error: leave quietly,
-/// as Unix tools do, instead of panicking in `println!`.
-fn quiet_on_broken_pipe() {
+/// Output that cannot be written is not a crash. A closed pipe (`tabula moves ... | head`) ends
+/// quietly, as Unix tools do; any other failure to write stdout (a full disk: `tabula games >
+/// /dev/full`) prints one line and exits with code 2. `println!` reports both by panicking, so
+/// the hook turns those panics into exits; every other panic keeps the default report.
+fn clean_exit_on_output_errors() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         let message = info
@@ -93,15 +95,19 @@ fn quiet_on_broken_pipe() {
             .map(String::as_str)
             .or_else(|| info.payload().downcast_ref::<&str>().copied())
             .unwrap_or("");
-        if message.contains("failed printing to stdout") && message.contains("Broken pipe") {
-            std::process::exit(141);
+        if let Some(cause) = message.strip_prefix("failed printing to stdout: ") {
+            if cause.contains("Broken pipe") {
+                std::process::exit(141);
+            }
+            eprintln!("tabula: cannot write the output: {cause}");
+            std::process::exit(2);
         }
         default(info);
     }));
 }
 
 fn main() -> ExitCode {
-    quiet_on_broken_pipe();
+    clean_exit_on_output_errors();
     let command = common::with_game_flags(Cli::command());
     let cli = match command
         .try_get_matches()
