@@ -9,6 +9,7 @@ use serde_json::json;
 use tabula::games::checkers::geometry::Hole;
 use tabula::games::checkers::notation::write_holes;
 use tabula::games::checkers::{chain, solitaire, Checkers};
+use tabula::resources::check_table_mb;
 use tabula::{Game, GameOptions};
 
 use crate::common::{print_json, show_progress, CliError};
@@ -113,7 +114,7 @@ fn solitaire_report(args: &ChainArgs, state: &Checkers) -> Result<(), CliError> 
             "bad option: --all applies to the longest chain, not --solitaire".into(),
         ));
     }
-    let entries = (args.table_mb.clamp(1, 1 << 16) << 20) / 16;
+    let entries = (check_table_mb("--table-mb", args.table_mb as usize)? as u64 * 1024 * 1024) / 16;
     let limits = solitaire::Limits {
         time: args.time.map(Duration::from_millis),
         table_bits: 63 - entries.leading_zeros(),

@@ -4,6 +4,7 @@ use std::time::Instant;
 
 use clap::Args;
 use serde_json::json;
+use tabula::resources::check_threads;
 use tabula::{perft as engine_perft, with_game, Game};
 
 use crate::common::{print_json, CliError, GameArgs};
@@ -28,9 +29,7 @@ pub struct PerftArgs {
 }
 
 pub fn perft(args: PerftArgs) -> Result<(), CliError> {
-    if args.threads == 0 {
-        return Err(CliError("bad option: --threads must be at least 1".into()));
-    }
+    check_threads("--threads", args.threads)?;
     let kind = args.game.kind()?;
     with_game!(kind, G => {
         let state: G = args.game.load()?;

@@ -11,6 +11,7 @@ use tabula::analysis::onitama::solve::Solution;
 use tabula::analysis::onitama::tablebase::Tablebase;
 use tabula::games::onitama::Onitama;
 use tabula::games::GameKind;
+use tabula::resources::check_table_mb;
 use tabula::search::{
     solve_with, AlphaBeta, Limits, Mcts, Outcome, Score, SharedOracle, SolveResult,
 };
@@ -329,9 +330,7 @@ pub struct SolveArgs {
 
 /// `tabula solve`: the exact value of a position and a line that proves it, or "unknown".
 pub fn solve(args: SolveArgs) -> Result<(), CliError> {
-    if !(1..=65_536).contains(&args.hash) {
-        return Err(CliError("bad option: --hash must be 1 to 65536 MB".into()));
-    }
+    check_table_mb("--hash", args.hash)?;
     let kind = args.game.kind()?;
     let mut limits = Limits::none();
     limits.depth = args.depth;

@@ -5,6 +5,7 @@ use clap::{Args, Subcommand};
 use serde_json::json;
 use tabula::games::senet::endgame::{solve, Limits, Solution};
 use tabula::games::senet::Senet;
+use tabula::resources::check_seconds;
 use tabula::{Game, GameOptions};
 
 use crate::common::{print_json, show_progress, CliError};
@@ -51,7 +52,7 @@ fn solve_command(args: SolveArgs) -> Result<(), CliError> {
     let state = Senet::from_notation(&args.position, &GameOptions::new())?;
     let limits = Limits {
         max_states: args.max_states,
-        max_seconds: args.seconds,
+        max_seconds: check_seconds("--seconds", args.seconds)?.as_secs_f64(),
         ..Limits::default()
     };
     if show_progress(args.json) {

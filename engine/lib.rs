@@ -15,6 +15,7 @@ pub mod history;
 pub mod options;
 pub mod perft;
 pub mod random;
+pub mod resources;
 pub mod search;
 
 pub use error::{Error, ErrorKind};

@@ -14,6 +14,7 @@ use tabula::analysis::onitama::deals::{
     all_deals, classes, deal_name, deals_of, parse_deal_name, summarise, survey, DealResult,
 };
 use tabula::games::onitama::{Card, Color, Deal, Onitama, DEFAULT_PLY_LIMIT};
+use tabula::resources::{check_memory, check_table_mb, check_threads};
 use tabula::search::{Limits, Outcome, Score};
 
 use super::bar;
@@ -137,9 +138,13 @@ fn read_done(path: &std::path::Path) -> Result<Vec<DealResult>, CliError> {
 
 /// Runs the survey: searches the classes not yet done, writes their lines, prints the summary.
 pub fn deals(args: DealsArgs) -> Result<(), CliError> {
-    if args.threads == 0 {
-        return Err(CliError("bad option: --threads must be at least 1".into()));
-    }
+    check_threads("--threads", args.threads)?;
+    // One table per thread: all of them must fit.
+    check_table_mb("--hash", args.hash)?;
+    check_memory(
+        &format!("--hash {} on {} threads", args.hash, args.threads),
+        (args.hash * args.threads) as u64 * 1024 * 1024,
+    )?;
     if args.depth == Some(0) || args.time == Some(0) {
         return Err(CliError(
             "bad option: --depth and --time must be at least 1".into(),

@@ -10,6 +10,7 @@ use serde_json::json;
 use tabula::analysis::onitama::cardset::CardSet;
 use tabula::analysis::onitama::tablebase::{self, file, Tablebase, TbValue};
 use tabula::games::onitama::Onitama;
+use tabula::resources::{check_memory, check_threads};
 use tabula::{Game, GameOptions};
 
 use crate::common::{print_json, show_progress, CliError};
@@ -98,36 +99,17 @@ pub fn bar(total: u64, visible: bool) -> ProgressBar {
     bar
 }
 
-/// The memory the system says is available (Linux `/proc/meminfo`), if it says.
-fn available_memory() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
-}
-
 /// Reads a tablebase file.
 pub fn load_table(path: &std::path::Path) -> Result<Tablebase, CliError> {
     Ok(file::load(path)?)
 }
 
 fn build(args: TablebaseArgs) -> Result<(), CliError> {
-    if args.threads == 0 {
-        return Err(CliError("bad option: --threads must be at least 1".into()));
-    }
+    check_threads("--threads", args.threads)?;
     let cards = CardSet::parse(&args.cards)?;
     if (2..=8).contains(&args.pieces) {
         let need = tablebase::memory_needed(args.pieces);
-        if let Some(have) = available_memory() {
-            if need > have {
-                return Err(CliError(format!(
-                    "bad request: --pieces {} needs about {:.1} GB of memory to build; this machine has {:.1} GB available",
-                    args.pieces,
-                    need as f64 / 1e9,
-                    have as f64 / 1e9
-                )));
-            }
-        }
+        check_memory(&format!("--pieces {} (the build)", args.pieces), need)?;
     }
     let bar = bar(1000, show_progress(args.json));
     let started = Instant::now();

@@ -10,6 +10,7 @@ use tabula::analysis::onitama::dfpn::{self, Answer, Distance, Verdict};
 use tabula::analysis::onitama::prove::Prover;
 use tabula::analysis::onitama::tablebase::Tablebase;
 use tabula::games::onitama::Onitama;
+use tabula::resources::check_table_mb;
 use tabula::{Game, GameOptions};
 
 use super::{load_table, value_json};
@@ -79,9 +80,7 @@ pub fn prove(args: ProveArgs) -> Result<(), CliError> {
             )));
         }
     }
-    if !(1..=65_536).contains(&args.hash) {
-        return Err(CliError("bad option: --hash must be 1 to 65536 MB".into()));
-    }
+    check_table_mb("--hash", args.hash)?;
     if args.method == Method::Dfpn {
         return prove_dfpn(&state, tb.as_ref(), &args);
     }

@@ -6,6 +6,7 @@ use super::{engine_kind, Agent};
 use crate::error::Error;
 use crate::game::Game;
 use crate::history::History;
+use crate::resources::{check_table_mb, check_threads};
 use crate::search::{AlphaBeta, Limits, Mcts, MctsConfig, SearchConfig};
 
 /// The limits a spec names (`depth`, `nodes`, `time` in ms, `playouts`), or its engine kind's
@@ -30,13 +31,10 @@ pub fn limits(spec: &EngineSpec) -> Result<Limits, Error> {
 fn threads(spec: &EngineSpec) -> Result<usize, Error> {
     match spec.get_num::<usize>("threads")? {
         None => Ok(1),
-        Some(t) if (1..=256).contains(&t) => Ok(t),
-        Some(t) => Err(Error::option(format!(
-            "engine {}: threads={t} is out of range (1 to 256)",
-            spec.kind
-        ))),
+        Some(t) => check_threads(&format!("engine {}: threads", spec.kind), t),
     }
 }
+
 /// The alpha-beta configuration a spec names.
 pub fn alphabeta_config(spec: &EngineSpec) -> Result<SearchConfig, Error> {
     // Without `hash=`, the table is sized for the search the bot will run: a shallow
@@ -50,11 +48,7 @@ pub fn alphabeta_config(spec: &EngineSpec) -> Result<SearchConfig, Error> {
     let hash = spec
         .get_num::<usize>("hash")?
         .unwrap_or(if shallow { 1 } else { 16 });
-    if !(1..=65_536).contains(&hash) {
-        return Err(Error::option(format!(
-            "engine alphabeta: hash={hash} MB is out of range (1 to 65536)"
-        )));
-    }
+    check_table_mb("engine alphabeta: hash", hash)?;
     Ok(SearchConfig {
         threads: threads(spec)?,
         hash_mb: hash,
