@@ -9,6 +9,7 @@ pub mod analysis;
 pub mod arena;
 pub mod conformance;
 pub mod error;
+pub mod files;
 pub mod game;
 pub mod games;
 pub mod history;

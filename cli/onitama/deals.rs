@@ -13,6 +13,7 @@ use tabula::analysis::onitama::cardset::CardSet;
 use tabula::analysis::onitama::deals::{
     all_deals, classes, deal_name, deals_of, parse_deal_name, summarise, survey, DealResult,
 };
+use tabula::files::check_new;
 use tabula::games::onitama::{Card, Color, Deal, Onitama, DEFAULT_PLY_LIMIT};
 use tabula::resources::{check_memory, check_table_mb, check_threads};
 use tabula::search::{Limits, Outcome, Score};
@@ -35,9 +36,12 @@ pub struct DealsArgs {
     /// Transposition table per thread, in megabytes.
     #[arg(long, value_name = "MB", default_value_t = 16)]
     pub hash: usize,
-    /// Write one JSON line per deal to this file.
+    /// Write one JSON line per deal to this file (a new file; see --resume and --force).
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Replace an existing --out file instead of refusing it.
+    #[arg(long)]
+    pub force: bool,
     /// Continue a survey: skip the deals already in FILE and append the rest to it.
     #[arg(long, value_name = "FILE")]
     pub resume: Option<PathBuf>,
@@ -184,6 +188,11 @@ pub fn deals(args: DealsArgs) -> Result<(), CliError> {
     let done: std::collections::HashSet<String> =
         previous.iter().map(|r| deal_name(&r.deal)).collect();
     todo.retain(|c| !done.contains(&deal_name(&c.deal)));
+    if let (Some(p), None) = (&out_path, &args.resume) {
+        if !args.force || p.is_dir() {
+            check_new(p, "use --resume to continue it, or --force to replace it")?;
+        }
+    }
     let writer = match &out_path {
         Some(p) => Some(
             OpenOptions::new()

@@ -9,6 +9,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use tabula::analysis::onitama::cardset::CardSet;
 use tabula::analysis::onitama::tablebase::{self, file, Tablebase, TbValue};
+use tabula::files::check_new;
 use tabula::games::onitama::Onitama;
 use tabula::resources::{check_memory, check_threads};
 use tabula::{Game, GameOptions};
@@ -48,9 +49,12 @@ pub struct TablebaseArgs {
     /// The most pawns on the board, both masters included (2 to 8).
     #[arg(long, value_name = "K")]
     pub pieces: usize,
-    /// Write the tables to this file.
+    /// Write the tables to this file (written as FILE.partial, renamed when complete).
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// Replace an existing --out file.
+    #[arg(long)]
+    pub force: bool,
     /// Threads to build with.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
@@ -107,6 +111,11 @@ pub fn load_table(path: &std::path::Path) -> Result<Tablebase, CliError> {
 fn build(args: TablebaseArgs) -> Result<(), CliError> {
     check_threads("--threads", args.threads)?;
     let cards = CardSet::parse(&args.cards)?;
+    if let Some(out) = &args.out {
+        if !args.force || out.is_dir() {
+            check_new(out, "use --force to replace it")?;
+        }
+    }
     if (2..=8).contains(&args.pieces) {
         let need = tablebase::memory_needed(args.pieces);
         check_memory(&format!("--pieces {} (the build)", args.pieces), need)?;

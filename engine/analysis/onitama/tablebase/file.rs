@@ -52,25 +52,27 @@ impl<W: Write> Summed<W> {
     }
 }
 
-/// Writes `tb` to `path`; returns the bytes written.
+/// Writes `tb` to `path`; returns the bytes written. The file is written under a `.partial`
+/// name and renamed when complete, so a killed build never leaves a half table under the real
+/// name.
 pub fn save(tb: &Tablebase, path: &Path) -> Result<u64, Error> {
-    let io = |e: std::io::Error| Error::file(format!("{}: cannot write: {e}", path.display()));
-    let file = File::create(path).map_err(io)?;
+    crate::files::write_atomically(path, |file| write_to(tb, file))
+}
+
+/// The file's bytes: header, each material's packed values, checksum.
+fn write_to(tb: &Tablebase, file: &mut File) -> std::io::Result<u64> {
     let mut w = Summed {
         inner: BufWriter::with_capacity(1 << 20, file),
         sum: FNV_START,
     };
-    w.put(MAGIC).map_err(io)?;
-    w.put(&tb.cards().cards().map(|c| c.index() as u8))
-        .map_err(io)?;
-    w.put(&[tb.pieces() as u8, tb.tables().len() as u8])
-        .map_err(io)?;
+    w.put(MAGIC)?;
+    w.put(&tb.cards().cards().map(|c| c.index() as u8))?;
+    w.put(&[tb.pieces() as u8, tb.tables().len() as u8])?;
     let mut bytes = MAGIC.len() as u64 + 7;
     for t in tb.tables() {
         let m = t.material;
-        w.put(&[m.students[0], m.students[1], t.values.bits as u8])
-            .map_err(io)?;
-        w.put(&t.values.len.to_le_bytes()).map_err(io)?;
+        w.put(&[m.students[0], m.students[1], t.values.bits as u8])?;
+        w.put(&t.values.len.to_le_bytes())?;
         let mut buf = Vec::with_capacity(1 << 16);
         for chunk in t.values.words.chunks(8192) {
             buf.clear();
@@ -78,13 +80,13 @@ pub fn save(tb: &Tablebase, path: &Path) -> Result<u64, Error> {
                 buf.extend_from_slice(&word.to_le_bytes());
             }
             w.sum = fnv_words(w.sum, chunk);
-            w.inner.write_all(&buf).map_err(io)?;
+            w.inner.write_all(&buf)?;
         }
         bytes += 11 + t.values.words.len() as u64 * 8;
     }
     let sum = w.sum;
-    w.inner.write_all(&sum.to_le_bytes()).map_err(io)?;
-    w.inner.flush().map_err(io)?;
+    w.inner.write_all(&sum.to_le_bytes())?;
+    w.inner.flush()?;
     Ok(bytes + 8)
 }
 

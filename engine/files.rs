@@ -1,0 +1,108 @@
+//! Writing files safely: a new output never silently replaces an old one, and a file that takes
+//! long to write appears under its real name only when it is complete (a killed run leaves a
+//! `.partial` file, never a half file that looks whole).
+
+use std::fs::{File, OpenOptions};
+use std::io;
+use std::path::{Path, PathBuf};
+
+use crate::error::Error;
+
+/// Refuses `path` as a new output when it is a directory or already exists; `hint` says what
+/// to do instead (`use --force to replace it`).
+pub fn check_new(path: &Path, hint: &str) -> Result<(), Error> {
+    if path.is_dir() {
+        return Err(Error::file(format!(
+            "'{}' is a directory, not a file name",
+            path.display()
+        )));
+    }
+    if path.exists() {
+        return Err(Error::file(format!(
+            "'{}' already exists: {hint}",
+            path.display()
+        )));
+    }
+    Ok(())
+}
+
+/// Creates `path`, which must not exist yet (see [`check_new`] for `hint`).
+pub fn create_new(path: &Path, hint: &str) -> Result<File, Error> {
+    check_new(path, hint)?;
+    OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .map_err(|e| Error::file(format!("cannot create '{}': {e}", path.display())))
+}
+
+/// The name a file is written under until it is complete: `<path>.partial`.
+pub fn partial_name(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".partial");
+    PathBuf::from(name)
+}
+
+/// Writes `path` through `write` into [`partial_name`]`(path)`, then renames it into place, so
+/// the real name only ever holds a complete file. On failure the partial file is removed.
+pub fn write_atomically<T>(
+    path: &Path,
+    write: impl FnOnce(&mut File) -> io::Result<T>,
+) -> Result<T, Error> {
+    if path.is_dir() {
+        return Err(Error::file(format!(
+            "'{}' is a directory, not a file name",
+            path.display()
+        )));
+    }
+    let partial = partial_name(path);
+    let io = |e: io::Error| Error::file(format!("{}: cannot write: {e}", path.display()));
+    let result = File::create(&partial).and_then(|mut file| {
+        let value = write(&mut file)?;
+        file.sync_all()?;
+        Ok(value)
+    });
+    match result {
+        Ok(value) => {
+            std::fs::rename(&partial, path).map_err(io)?;
+            Ok(value)
+        }
+        Err(e) => {
+            let _ = std::fs::remove_file(&partial);
+            Err(io(e))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn new_files_never_replace_old_ones_and_appear_whole() {
+        let dir = std::env::temp_dir().join(format!("tabula-files-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("out.bin");
+        let _ = std::fs::remove_file(&path);
+        write_atomically(&path, |f| io::Write::write_all(f, b"whole")).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"whole");
+        assert!(!partial_name(&path).exists());
+        let err = check_new(&path, "use --force").unwrap_err();
+        assert!(err.message.contains("already exists: use --force"), "{err}");
+        assert!(check_new(&dir, "")
+            .unwrap_err()
+            .message
+            .contains("directory"));
+        let failed = write_atomically(&path, |_| -> io::Result<()> {
+            Err(io::Error::other("disk full"))
+        });
+        assert!(failed.is_err());
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            b"whole",
+            "the old file stays"
+        );
+        assert!(!partial_name(&path).exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
