@@ -78,8 +78,54 @@ impl fmt::Display for Error {
             ErrorKind::File => "bad file",
             ErrorKind::Request => "cannot do that",
         };
-        write!(f, "{what}: {}", self.message)
+        write!(f, "{what}: {}", shorten_quotes(&self.message))
     }
 }
 
+/// The longest quoted piece of input a message shows whole, in characters.
+pub const QUOTE_LIMIT: usize = 60;
+
+/// `message` with every single-quoted span longer than [`QUOTE_LIMIT`] characters cut to its
+/// start, `...` and its length, so a 100 KB bad input is named, not echoed back whole.
+pub fn shorten_quotes(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(1024));
+    let mut rest = message;
+    while let Some(open) = rest.find('\'') {
+        out.push_str(&rest[..=open]);
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('\'') else {
+            rest = after;
+            break;
+        };
+        let quoted = &after[..close];
+        let chars = quoted.chars().count();
+        if chars > QUOTE_LIMIT {
+            let head: String = quoted.chars().take(QUOTE_LIMIT - 3).collect();
+            out.push_str(&format!("{head}...' ({chars} characters)"));
+        } else {
+            out.push_str(quoted);
+            out.push('\'');
+        }
+        rest = &after[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
 impl std::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_quotes_are_cut_short_ones_kept() {
+        let long = "x".repeat(100_000);
+        let e = Error::position(format!("found 1 field in '{long}' at 'a'"));
+        let text = e.to_string();
+        assert!(text.len() < 200, "{text}");
+        assert!(text.contains("...' (100000 characters) at 'a'"), "{text}");
+        assert_eq!(shorten_quotes("it's 'fine'"), "it's 'fine'");
+        assert_eq!(shorten_quotes("no quotes"), "no quotes");
+    }
+}
