@@ -14,6 +14,7 @@ pub mod games;
 pub mod history;
 pub mod options;
 pub mod perft;
+pub mod protocol;
 pub mod random;
 pub mod search;
 
