@@ -478,7 +478,7 @@ fn infinite_waits_for_stop_and_isready_answers_during_the_search() {
 }
 
 #[test]
-fn a_clock_gives_a_quick_move() {
+fn clocks_move_times_and_node_budgets_bound_the_search() {
     let t = Instant::now();
     let out = serve::<Onitama>(
         "alphabeta",
@@ -503,6 +503,28 @@ fn a_clock_gives_a_quick_move() {
         took >= Duration::from_millis(100) && took < Duration::from_millis(300),
         "{took:?}"
     );
+    assert_eq!(bestmoves(&out).len(), 1);
+    // A node budget: every finished iteration stays within it.
+    let out = serve::<Onitama>(
+        "alphabeta",
+        GameOptions::new(),
+        "position startpos\ngo nodes 5000\n",
+    );
+    let last = out
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap();
+    let nodes: u64 = last
+        .split(" nodes ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(nodes <= 5000, "{last}");
     assert_eq!(bestmoves(&out).len(), 1);
 }
 
