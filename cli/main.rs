@@ -12,6 +12,7 @@ mod perft;
 mod play;
 mod search;
 mod senet;
+mod ugi;
 
 use std::process::ExitCode;
 
@@ -60,6 +61,8 @@ enum Command {
     Bigbang(bigbang::BigBangArgs),
     /// Amidakuji only: the one-player puzzle solver.
     Amidakuji(amidakuji::AmidakujiArgs),
+    /// Serve a bot to a referee over the engine protocol (UGI) on stdin and stdout.
+    Ugi(ugi::UgiArgs),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -79,6 +82,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Senet(a) => senet::senet(a),
         Command::Bigbang(a) => bigbang::bigbang(a),
         Command::Amidakuji(a) => amidakuji::run(a),
+        Command::Ugi(a) => ugi::ugi(a),
     }
 }
 

@@ -15,6 +15,7 @@ pub mod games;
 pub mod history;
 pub mod options;
 pub mod perft;
+pub mod protocol;
 pub mod random;
 pub mod resources;
 pub mod search;

@@ -1,0 +1,753 @@
+//! The protocol server: reads referee commands line by line, keeps the game, and answers `go`
+//! with a search in its own thread, so that `stop`, `isready` and `quit` are answered while it
+//! runs.
+//!
+//! The server is generic over the game and driven by any reader and writer: the command line
+//! gives it stdin and stdout, tests give it byte buffers. Every line it writes is flushed at
+//! once. The reading thread owns the game and the options; the search thread gets a copy of the
+//! position and the bot, and gives the bot back (with its table) when it ends.
+
+use std::io::{self, BufRead, Write};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use super::command::{self, Command, Go, Query, Start};
+use super::timeman::{plan, Plan};
+use crate::agent::{self, Agent, EngineSpec};
+use crate::error::Error;
+use crate::game::{Game, Payoffs, Turn, EVAL_LIMIT};
+use crate::history::History;
+use crate::options::GameOptions;
+use crate::search::{
+    AlphaBeta, DepthReport, Limits, Mcts, MctsConfig, Outcome, Score, SearchConfig, StopFlag,
+};
+
+/// The Hash option's range in megabytes (a cap at the machine's memory is still to come).
+const HASH_RANGE: (usize, usize) = (1, 65_536);
+
+/// The Hash option's default when the engine spec sets none.
+const DEFAULT_HASH_MB: usize = 16;
+
+/// The Threads option's range.
+const THREADS_RANGE: (usize, usize) = (1, 256);
+
+/// The seed of the bots that draw at random (MCTS, `random`, `greedy`) unless the spec sets one.
+const SEED: u64 = 1;
+
+/// What `bestmove` says when there is no move to give (UCI's null move).
+const NO_MOVE: &str = "0000";
+
+/// The engine's side of the protocol for one game type: the bot, its options, and the game the
+/// referee set up.
+pub struct Server<G: Game> {
+    spec: EngineSpec,
+    /// Limits the spec sets itself: caps on every search.
+    caps: Limits,
+    /// What a bare `go` searches: the spec's limits or the engine kind's defaults.
+    fallback: Limits,
+    /// The game options the server was started with (the defaults `ugi` shows).
+    initial: GameOptions,
+    /// The game options as set now; read at the next `uginewgame` or `position`.
+    options: GameOptions,
+    hash_mb: usize,
+    threads: usize,
+    /// The game so far; `None` after a rejected `position` (the server never guesses one).
+    game: Option<History<G>>,
+    /// The bot; `None` while a search thread has it.
+    bot: Option<Bot<G>>,
+    /// Stops the bot's running search (the alpha-beta searcher's own flag).
+    stop: StopFlag,
+    running: Option<Running<G>>,
+}
+
+/// The bot a server plays: the two searchers directly (for progress lines and stopping), any
+/// other engine through the [`Agent`] trait.
+enum Bot<G: Game> {
+    AlphaBeta(AlphaBeta),
+    Mcts(Mcts),
+    Other(Box<dyn Agent<G>>),
+}
+
+/// A search thread and how to end it.
+struct Running<G: Game> {
+    handle: JoinHandle<Bot<G>>,
+    /// Dropped to let an infinite search answer.
+    release: Sender<()>,
+    infinite: bool,
+}
+
+/// What one search thread is asked.
+struct Job<G: Game> {
+    game: History<G>,
+    plan: Plan,
+    fallback: Limits,
+    stop: StopFlag,
+}
+
+/// The shared writer: one line at a time, flushed at once.
+struct Output<W>(Arc<Mutex<W>>);
+
+impl<W> Clone for Output<W> {
+    fn clone(&self) -> Self {
+        Output(Arc::clone(&self.0))
+    }
+}
+
+impl<W: Write> Output<W> {
+    fn line(&self, text: &str) -> io::Result<()> {
+        let mut w = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        w.write_all(text.as_bytes())?;
+        w.write_all(b"\n")?;
+        w.flush()
+    }
+
+    fn info(&self, text: &str) -> io::Result<()> {
+        self.line(&format!("info string {text}"))
+    }
+
+    fn into_inner(self) -> io::Result<W> {
+        let mutex = Arc::try_unwrap(self.0)
+            .map_err(|_| io::Error::other("a search thread still holds the output"))?;
+        Ok(mutex.into_inner().unwrap_or_else(|e| e.into_inner()))
+    }
+}
+
+impl<G: Game> Server<G> {
+    /// A server for the bot `spec` names (any kind of [`agent::ENGINES`]), with the game
+    /// options it starts from (those of the command line). The error says what is wrong with
+    /// the spec or the options.
+    pub fn new(spec: &EngineSpec, options: GameOptions) -> Result<Self, Error> {
+        let kind = agent::engine_kind(&spec.kind)?;
+        let mut spec = spec.clone();
+        spec.kind = kind.name.to_string();
+        spec.check_known(kind.settings)?;
+        options.check_known(G::NAME, G::option_specs())?;
+        let start = G::start(&options)?;
+        let explicit = ["depth", "nodes", "time", "playouts"]
+            .iter()
+            .any(|k| spec.get(k).is_some());
+        let fallback = agent::limits(&spec)?;
+        let mut server = Server {
+            caps: if explicit { fallback } else { Limits::NONE },
+            fallback,
+            hash_mb: spec
+                .get_num::<usize>("hash")?
+                .unwrap_or(DEFAULT_HASH_MB)
+                .clamp(HASH_RANGE.0, HASH_RANGE.1),
+            threads: spec.get_num::<usize>("threads")?.unwrap_or(1),
+            spec,
+            initial: options.clone(),
+            options,
+            game: Some(History::new(start)),
+            bot: None,
+            stop: StopFlag::new(),
+            running: None,
+        };
+        server.rebuild_bot()?;
+        Ok(server)
+    }
+
+    /// Serves commands from `input` until `quit` or the end of the input, writing answers to
+    /// `output`, and gives the writer back. At the end of the input a running search ends by its
+    /// own limits (a script piped in gets its answer); `quit` and an infinite search stop it.
+    /// The error is a failure to read or write.
+    pub fn run<R: BufRead, W: Write + Send + 'static>(
+        &mut self,
+        mut input: R,
+        output: W,
+    ) -> io::Result<W> {
+        let out = Output(Arc::new(Mutex::new(output)));
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            let read = input.read_until(b'\n', &mut buf);
+            let read = match read {
+                Ok(n) => n,
+                Err(e) => {
+                    self.end_search(&out, true)?;
+                    return Err(e);
+                }
+            };
+            if read == 0 {
+                self.end_search(&out, false)?;
+                break;
+            }
+            let line = String::from_utf8_lossy(&buf);
+            match command::parse(&line) {
+                Ok(None) => {}
+                Ok(Some(Command::Quit)) => {
+                    self.end_search(&out, true)?;
+                    break;
+                }
+                Ok(Some(cmd)) => self.handle(cmd, &out)?,
+                Err(e) => match line.split_whitespace().next() {
+                    Some("go") => {
+                        // `go` is always answered with one `bestmove`, so a referee never hangs.
+                        self.end_search(&out, true)?;
+                        out.info(&e.to_string())?;
+                        out.line(&format!("bestmove {NO_MOVE}"))?;
+                    }
+                    Some("position") => {
+                        // As with a bad move: better no position than the wrong one.
+                        self.game = None;
+                        out.info(&format!("{e}; no position is set"))?;
+                    }
+                    _ => out.info(&e.to_string())?,
+                },
+            }
+        }
+        out.into_inner()
+    }
+
+    fn handle<W: Write + Send + 'static>(
+        &mut self,
+        cmd: Command,
+        out: &Output<W>,
+    ) -> io::Result<()> {
+        match cmd {
+            Command::Ugi => self.identify(out),
+            Command::IsReady => out.line("readyok"),
+            Command::SetOption { name, value } => {
+                self.end_search(out, true)?;
+                self.set_option(&name, value.as_deref(), out)
+            }
+            Command::NewGame => {
+                self.end_search(out, true)?;
+                self.new_game(out)
+            }
+            Command::Position { start, moves } => self.position(start, &moves, out),
+            Command::Go(go) => {
+                self.end_search(out, true)?;
+                self.go(*go, out)
+            }
+            Command::Stop => self.end_search(out, true),
+            Command::Query(q) => self.query(q, out),
+            Command::Quit => self.end_search(out, true),
+        }
+    }
+
+    /// `ugi`: the name, the author, the engine options, one option per game option, `ugiok`.
+    fn identify<W: Write>(&self, out: &Output<W>) -> io::Result<()> {
+        out.line(&format!("id name Tabula {}", self.spec.display_name()))?;
+        out.line("id author the Tabula developers")?;
+        out.line(&format!(
+            "option name Hash type spin default {} min {} max {}",
+            self.hash_mb, HASH_RANGE.0, HASH_RANGE.1
+        ))?;
+        out.line(&format!(
+            "option name Threads type spin default {} min {} max {}",
+            self.threads, THREADS_RANGE.0, THREADS_RANGE.1
+        ))?;
+        for spec in G::option_specs() {
+            let given = self.initial.get(spec.name);
+            if spec.value.is_empty() {
+                let on = given.map_or(spec.default == "true", |v| {
+                    matches!(v, "true" | "yes" | "1" | "on")
+                });
+                out.line(&format!(
+                    "option name {} type check default {on}",
+                    spec.name
+                ))?;
+            } else {
+                // A default that is a description ("the rules' 11x11 board") is no value to set.
+                let usable = |v: &str| {
+                    !v.is_empty() && G::start(&GameOptions::new().with(spec.name, v)).is_ok()
+                };
+                let default = given
+                    .filter(|v| !v.is_empty())
+                    .or(Some(spec.default).filter(|v| usable(v)))
+                    .unwrap_or("<empty>");
+                out.line(&format!(
+                    "option name {} type string default {default}",
+                    spec.name
+                ))?;
+            }
+        }
+        out.line("ugiok")
+    }
+
+    /// `setoption`: Hash and Threads rebuild the bot now; a game option is checked now and read
+    /// at the next `uginewgame` or `position`. A bad one is refused with a line saying why.
+    fn set_option<W: Write>(
+        &mut self,
+        name: &str,
+        value: Option<&str>,
+        out: &Output<W>,
+    ) -> io::Result<()> {
+        let value = value.map(|v| if v == "<empty>" { "" } else { v });
+        let engine_range = if name.eq_ignore_ascii_case("Hash") {
+            Some(HASH_RANGE)
+        } else if name.eq_ignore_ascii_case("Threads") {
+            Some(THREADS_RANGE)
+        } else {
+            None
+        };
+        if let Some((min, max)) = engine_range {
+            let Some(n) = value.and_then(|v| v.parse::<u64>().ok()) else {
+                return out.info(&format!(
+                    "option {name}: '{}' is not a whole number; unchanged",
+                    value.unwrap_or("")
+                ));
+            };
+            let clamped = n.clamp(min as u64, max as u64) as usize;
+            if clamped as u64 != n {
+                out.info(&format!(
+                    "option {name}: {n} is out of range ({min} to {max}); using {clamped}"
+                ))?;
+            }
+            if name.eq_ignore_ascii_case("Hash") {
+                self.hash_mb = clamped;
+            } else {
+                self.threads = clamped;
+            }
+            return match self.rebuild_bot() {
+                Ok(()) => Ok(()),
+                Err(e) => out.info(&e.to_string()),
+            };
+        }
+        let Some(spec) = G::option_specs()
+            .iter()
+            .find(|s| s.name.eq_ignore_ascii_case(name))
+        else {
+            let mut known = vec!["Hash", "Threads"];
+            known.extend(G::option_specs().iter().map(|s| s.name));
+            return out.info(&format!(
+                "unknown option '{name}' (options: {})",
+                known.join(", ")
+            ));
+        };
+        let Some(value) = value else {
+            return out.info(&format!("option {}: no value given; unchanged", spec.name));
+        };
+        let mut options = GameOptions::new();
+        for (k, v) in self.options.iter().filter(|(k, _)| *k != spec.name) {
+            options.set(k, v);
+        }
+        if !value.is_empty() {
+            options.set(spec.name, value);
+        }
+        match G::start(&options) {
+            Ok(_) => {
+                self.options = options;
+                Ok(())
+            }
+            Err(e) => out.info(&format!("option {}: {e}; unchanged", spec.name)),
+        }
+    }
+
+    /// `uginewgame`: the bot forgets the old game; the game starts again under the options set.
+    fn new_game<W: Write>(&mut self, out: &Output<W>) -> io::Result<()> {
+        match &mut self.bot {
+            Some(Bot::AlphaBeta(ab)) => ab.clear(),
+            Some(Bot::Mcts(m)) => m.new_game(),
+            Some(Bot::Other(a)) => a.new_game(),
+            None => {}
+        }
+        self.game = match G::start(&self.options) {
+            Ok(s) => Some(History::new(s)),
+            Err(e) => {
+                out.info(&format!("the start position cannot be set up: {e}"))?;
+                None
+            }
+        };
+        Ok(())
+    }
+
+    /// `position`: the start or the given position, then every move read in the position it is
+    /// played in. Any error leaves no position at all, and says which move and why.
+    fn position<W: Write>(
+        &mut self,
+        start: Start,
+        moves: &[String],
+        out: &Output<W>,
+    ) -> io::Result<()> {
+        self.game = None;
+        let state = match &start {
+            Start::StartPos => G::start(&self.options),
+            Start::Fen(text) => G::from_notation(text, &self.options),
+        };
+        let state = match state {
+            Ok(s) => s,
+            Err(e) => return out.info(&format!("position rejected: {e}; no position is set")),
+        };
+        let mut game = History::new(state);
+        for (i, text) in moves.iter().enumerate() {
+            match game.state().parse_move(text) {
+                Ok(m) => game.play(m),
+                Err(e) => {
+                    return out.info(&format!(
+                        "position rejected: move '{text}' at index {i} (from 0) cannot be played: \
+                         {e}; no position is set"
+                    ))
+                }
+            }
+        }
+        self.game = Some(game);
+        Ok(())
+    }
+
+    /// `go`: starts the search thread, or answers at once where there is nothing to search.
+    fn go<W: Write + Send + 'static>(&mut self, go: Go, out: &Output<W>) -> io::Result<()> {
+        if !go.ignored.is_empty() {
+            out.info(&format!("go: ignoring '{}'", go.ignored.join(" ")))?;
+        }
+        let refuse = |why: &str| -> io::Result<()> {
+            out.info(why)?;
+            out.line(&format!("bestmove {NO_MOVE}"))
+        };
+        let Some(game) = &self.game else {
+            return refuse("no position is set (the last position command was rejected)");
+        };
+        if let Some((payoffs, _)) = game.outcome() {
+            return refuse(&format!(
+                "the game is over ({}): there is no move to search",
+                result_text(&payoffs)
+            ));
+        }
+        let seat = match game.state().turn() {
+            Turn::Player(seat) => seat,
+            Turn::Chance => {
+                return refuse("chance moves next: send the outcome as a move, then go");
+            }
+            Turn::Terminal => return refuse("the game is over: there is no move to search"),
+        };
+        let game = game.clone();
+        let bot = match self.bot.take() {
+            Some(bot) => bot,
+            None => {
+                self.rebuild_bot().map_err(io::Error::other)?;
+                self.bot.take().ok_or_else(|| io::Error::other("no bot"))?
+            }
+        };
+        let plan = plan(&go, seat, self.caps, self.fallback);
+        if matches!(bot, Bot::Mcts(_)) && (go.infinite || go.depth.is_some()) {
+            out.info(
+                "mcts cannot be stopped mid-search and has no depth: it searches its own limits",
+            )?;
+        }
+        let job = Job {
+            game,
+            plan,
+            fallback: self.fallback,
+            stop: self.stop.clone(),
+        };
+        // A stop sent after the last search ended must not end this one.
+        self.stop.reset();
+        let (release, released) = mpsc::channel();
+        let thread_out = out.clone();
+        let handle = std::thread::Builder::new()
+            .name("search".into())
+            .spawn(move || search(bot, job, &thread_out, &released))?;
+        self.running = Some(Running {
+            handle,
+            release,
+            infinite: plan.infinite,
+        });
+        Ok(())
+    }
+
+    /// Ends the running search, if any, and takes the bot back: at once when `now` (its
+    /// `bestmove` is written before this returns), else when its limits end it (an infinite
+    /// one is stopped all the same).
+    fn end_search<W: Write>(&mut self, out: &Output<W>, now: bool) -> io::Result<()> {
+        let Some(running) = self.running.take() else {
+            return Ok(());
+        };
+        if now || running.infinite {
+            self.stop.stop();
+        }
+        drop(running.release);
+        match running.handle.join() {
+            Ok(bot) => self.bot = Some(bot),
+            Err(_) => {
+                out.info("the search failed; the bot is set up again")?;
+                out.line(&format!("bestmove {NO_MOVE}"))?;
+                self.rebuild_bot().map_err(io::Error::other)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Builds the bot from the spec and the Hash and Threads options.
+    fn rebuild_bot(&mut self) -> Result<(), Error> {
+        let bot = match self.spec.kind.as_str() {
+            "alphabeta" => Bot::AlphaBeta(AlphaBeta::new(SearchConfig {
+                threads: self.threads,
+                hash_mb: self.hash_mb,
+                ..agent::alphabeta_config(&self.spec)?
+            })),
+            "mcts" => Bot::Mcts(Mcts::new(MctsConfig {
+                threads: self.threads,
+                ..agent::mcts_config(&self.spec, SEED)?
+            })),
+            _ => Bot::Other(agent::build::<G>(&self.spec, SEED)?),
+        };
+        self.stop = match &bot {
+            Bot::AlphaBeta(ab) => ab.stop_flag(),
+            _ => StopFlag::new(),
+        };
+        self.bot = Some(bot);
+        Ok(())
+    }
+
+    /// `query`: answered from the game the server holds (repetition and ply-limit draws count).
+    fn query<W: Write>(&self, q: Query, out: &Output<W>) -> io::Result<()> {
+        let Some(game) = &self.game else {
+            out.info("no position is set (the last position command was rejected)")?;
+            let none = match q {
+                Query::GameOver | Query::P1Turn => "false",
+                Query::Turn | Query::Result => "none",
+            };
+            return out.line(&format!("response {none}"));
+        };
+        let over = game.outcome().map(|(payoffs, _)| payoffs);
+        let turn = game.state().turn();
+        let answer = match q {
+            Query::GameOver => over.is_some().to_string(),
+            Query::P1Turn => (over.is_none() && turn == Turn::Player(0)).to_string(),
+            Query::Turn => match (over, turn) {
+                (None, Turn::Player(seat)) => format!("p{}", seat + 1),
+                (None, Turn::Chance) => "chance".to_string(),
+                _ => "none".to_string(),
+            },
+            Query::Result => over.map_or("none".to_string(), |p| result_text(&p)),
+        };
+        out.line(&format!("response {answer}"))
+    }
+}
+
+/// A finished game's result as `query result` gives it: `p<k>win` for a seat that takes
+/// everything, `draw` for an even two-seat share, else `payoffs x1 x2 ...`.
+fn result_text(payoffs: &Payoffs) -> String {
+    let values = payoffs.as_slice();
+    if let Some(seat) = values.iter().position(|&v| v >= 1.0 - 1e-9) {
+        return format!("p{}win", seat + 1);
+    }
+    if values.len() == 2 && (values[0] - values[1]).abs() < 1e-9 {
+        return "draw".to_string();
+    }
+    let shown: Vec<String> = values.iter().map(|&v| short_number(v)).collect();
+    format!("payoffs {}", shown.join(" "))
+}
+
+/// A payoff with at most six decimals and no trailing zeros (`0.5`, `0.333333`, `1`).
+fn short_number(v: f64) -> String {
+    let text = format!("{v:.6}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// The body of a search thread: searches, writes the progress lines and `bestmove`, and gives
+/// the bot back.
+fn search<G: Game, W: Write + Send>(
+    mut bot: Bot<G>,
+    job: Job<G>,
+    out: &Output<W>,
+    released: &Receiver<()>,
+) -> Bot<G> {
+    let best = match &mut bot {
+        Bot::AlphaBeta(ab) => search_alphabeta(ab, &job, out),
+        Bot::Mcts(m) => search_mcts(m, &job, out),
+        Bot::Other(agent) => Some(agent.choose(&job.game)),
+    };
+    if job.plan.infinite {
+        // As in UCI, an infinite search answers only when told to stop.
+        let _ = released.recv();
+    }
+    let text = best.map_or(NO_MOVE.to_string(), |m| job.game.state().move_notation(m));
+    // A write error here shows up again on the reading thread's next write.
+    let _ = out.line(&format!("bestmove {text}"));
+    bot
+}
+
+fn search_alphabeta<G: Game, W: Write + Send>(
+    ab: &mut AlphaBeta,
+    job: &Job<G>,
+    out: &Output<W>,
+) -> Option<G::Move> {
+    let state = job.game.state();
+    if state.repetition_limit().is_some() {
+        ab.set_history(job.game.earlier_hashes());
+    } else {
+        ab.set_history(&[]);
+    }
+    let mut limits = job.plan.limits;
+    let mut _timer = None;
+    if let Some(budget) = job.plan.budget {
+        // The server enforces the time itself: the searcher runs until it is stopped.
+        limits.infinite = true;
+        match Timer::start(budget.hard, job.stop.clone()) {
+            Some(t) => _timer = Some(t),
+            None => limits.time = Some(budget.hard),
+        }
+    }
+    let soft = job.plan.budget.map(|b| b.soft);
+    let two_players = state.players() == 2;
+    let report = |d: &DepthReport<G::Move>| {
+        let _ = out.line(&depth_info(state, d, two_players));
+        if soft.is_some_and(|s| d.elapsed >= s) {
+            job.stop.stop();
+        }
+    };
+    ab.search(state, limits, Some(&report)).best
+}
+
+fn search_mcts<G: Game, W: Write>(m: &mut Mcts, job: &Job<G>, out: &Output<W>) -> Option<G::Move> {
+    let state = job.game.state();
+    let mut limits = Limits {
+        depth: None,
+        infinite: false,
+        ..job.plan.limits
+    };
+    // No stop flag reaches MCTS: it gets the soft limit as its time and stops there itself.
+    limits.time = job.plan.budget.map(|b| b.soft);
+    if limits.nodes.is_none() && limits.playouts.is_none() && limits.time.is_none() {
+        limits = job.fallback;
+    }
+    let r = m.search(state, limits);
+    let best = r.best?;
+    let stat = r.moves.iter().find(|s| s.mv == best);
+    let value = stat.map_or(0.5, |s| s.value);
+    let cp = match stat.and_then(|s| s.proven) {
+        Some(true) => EVAL_LIMIT,
+        Some(false) => -EVAL_LIMIT,
+        None => {
+            let v = value.clamp(1e-6, 1.0 - 1e-6);
+            let scale = m.config().eval_scale;
+            ((scale * (v / (1.0 - v)).ln()).round() as i32).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        }
+    };
+    let ms = r.elapsed.as_millis();
+    let _ = out.line(&format!(
+        "info depth 1 score cp {cp} nodes {} nps {} time {ms} pv {}",
+        r.playouts,
+        per_second(r.playouts, r.elapsed),
+        state.move_notation(best)
+    ));
+    if let Some(p) = r.proven {
+        let _ = out.info(if p { "proven win" } else { "proven loss" });
+    }
+    Some(best)
+}
+
+/// One `info` line for a finished alpha-beta iteration.
+fn depth_info<G: Game>(state: &G, d: &DepthReport<G::Move>, two_players: bool) -> String {
+    let mut line = format!(
+        "info depth {} seldepth {} score {}",
+        d.depth,
+        d.seldepth,
+        score_text(d.score)
+    );
+    if two_players {
+        match d.score.outcome() {
+            Outcome::Win(_) => line.push_str(" wdl 1000 0 0"),
+            Outcome::Loss(_) => line.push_str(" wdl 0 0 1000"),
+            Outcome::Value(_) => {}
+        }
+    }
+    line.push_str(&format!(
+        " nodes {} nps {} time {}",
+        d.nodes,
+        per_second(d.nodes, d.elapsed),
+        d.elapsed.as_millis()
+    ));
+    let pv = pv_text(state, &d.pv);
+    if !pv.is_empty() {
+        line.push_str(" pv ");
+        line.push_str(&pv.join(" "));
+    }
+    line
+}
+
+/// `cp X` for a heuristic score, `mate N` for a proven one (plies, negative when losing).
+fn score_text(score: Score) -> String {
+    match score.outcome() {
+        Outcome::Win(n) => format!("mate {n}"),
+        Outcome::Loss(n) => format!("mate -{n}"),
+        Outcome::Value(v) => format!("cp {v}"),
+    }
+}
+
+/// The principal variation in the game's notation, up to the first chance node (what chance
+/// does there is not the engine's to say).
+fn pv_text<G: Game>(state: &G, pv: &[G::Move]) -> Vec<String> {
+    let mut s = state.clone();
+    let mut line = Vec::new();
+    for &m in pv {
+        if !matches!(s.turn(), Turn::Player(_)) {
+            break;
+        }
+        line.push(s.move_notation(m));
+        s.play(m);
+    }
+    line
+}
+
+fn per_second(count: u64, elapsed: Duration) -> u64 {
+    (u128::from(count) * 1_000_000)
+        .checked_div(elapsed.as_micros())
+        .map_or(0, |r| r as u64)
+}
+
+/// Sets a stop flag after a delay unless dropped first: the hard time limit of a search.
+struct Timer {
+    cancel: Option<Sender<()>>,
+    handle: Option<JoinHandle<()>>,
+}
+
+impl Timer {
+    /// A timer that stops `stop` after `after`; `None` if no thread could be started.
+    fn start(after: Duration, stop: StopFlag) -> Option<Timer> {
+        let (cancel, cancelled) = mpsc::channel::<()>();
+        let handle = std::thread::Builder::new()
+            .name("search timer".into())
+            .spawn(move || {
+                if let Err(RecvTimeoutError::Timeout) = cancelled.recv_timeout(after) {
+                    stop.stop();
+                }
+            })
+            .ok()?;
+        Some(Timer {
+            cancel: Some(cancel),
+            handle: Some(handle),
+        })
+    }
+}
+
+impl Drop for Timer {
+    fn drop(&mut self) {
+        drop(self.cancel.take());
+        if let Some(h) = self.handle.take() {
+            let _ = h.join();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_and_numbers() {
+        assert_eq!(result_text(&Payoffs::win(1, 2)), "p2win");
+        assert_eq!(result_text(&Payoffs::draw(2)), "draw");
+        assert_eq!(result_text(&Payoffs::win(2, 3)), "p3win");
+        assert_eq!(
+            result_text(&Payoffs::draw(3)),
+            "payoffs 0.333333 0.333333 0.333333"
+        );
+        assert_eq!(
+            result_text(&Payoffs::shared(&[0, 2], 4)),
+            "payoffs 0.5 0 0.5 0"
+        );
+        assert_eq!(score_text(Score(crate::search::score::win_in(3))), "mate 3");
+        assert_eq!(
+            score_text(Score(crate::search::score::loss_in(4))),
+            "mate -4"
+        );
+        assert_eq!(score_text(Score(-17)), "cp -17");
+        assert_eq!(per_second(500, Duration::from_millis(250)), 2000);
+        assert_eq!(per_second(5, Duration::ZERO), 0);
+    }
+}
