@@ -11,6 +11,10 @@ use super::super::score::MAX_PLY;
 /// chance node may stand above every player node. Derived from `MAX_PLY`.
 pub(super) const MAX_HEIGHT: usize = 2 * MAX_PLY;
 
+/// Frames (move buffers, lines) a thread keeps: one per height, and two more because Star2
+/// probes two heights below the deepest chance node. Derived.
+pub(super) const FRAMES: usize = MAX_HEIGHT + 2;
+
 /// The depth a search goes to when it is given no limit at all. Chosen: a fraction of a second
 /// in every game here.
 pub(super) const DEFAULT_DEPTH: u32 = 8;

@@ -11,8 +11,8 @@ use super::super::ordering::Heuristics;
 use super::super::score::{from_table, is_proven, loss_in, win_in, Score, INFINITY, WIN};
 use super::super::tt::{Bound, Entry};
 use super::params::{
-    ASPIRATION, ASPIRATION_DEPTH, ASPIRATION_GIVE_UP, ASPIRATION_GROWTH, CHECK_INTERVAL, LMR_BASE,
-    LMR_DIVISOR, LMR_TABLE, MAX_HEIGHT,
+    ASPIRATION, ASPIRATION_DEPTH, ASPIRATION_GIVE_UP, ASPIRATION_GROWTH, CHECK_INTERVAL, FRAMES,
+    LMR_BASE, LMR_DIVISOR, LMR_TABLE,
 };
 use super::{DepthReport, Horizon, Mode, Oracle, Reporter, SearchConfig, Shared, ThreadResult};
 
@@ -105,10 +105,10 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
             local_limit,
             stopped: false,
             seldepth: 0,
-            frames: (0..MAX_HEIGHT + 2).map(|_| Frame::default()).collect(),
+            frames: (0..FRAMES).map(|_| Frame::default()).collect(),
             heur: Heuristics::new(),
-            path: Vec::with_capacity(MAX_HEIGHT + 2),
-            pv: (0..MAX_HEIGHT + 2).map(|_| Vec::new()).collect(),
+            path: Vec::with_capacity(FRAMES),
+            pv: (0..FRAMES).map(|_| Vec::new()).collect(),
             reductions: reduction_table(),
         }
     }
