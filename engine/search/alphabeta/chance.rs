@@ -3,10 +3,15 @@
 //! Values are bounded by `-WIN..=WIN`, so each outcome's window is narrowed by what the others
 //! could at best and at worst add, and the average is cut off as soon as it must fall outside
 //! the parent's window. A chance state is scored from the root seat's side.
+//!
+//! The expectation is a proven win (loss) only when every outcome is one
+//! ([`expectation`]): a likely win averaged with an uncertain outcome is clamped to
+//! `MAX_UNPROVEN`. So a cut cannot be made at a bound inside the proven range (it would claim a
+//! proven result without seeing every outcome): there the window is opened ([`cut_window`]).
 
 use crate::game::{Game, Probability, Turn};
 
-use super::super::score::{to_table, INFINITY, WIN};
+use super::super::score::{expectation, to_table, INFINITY, MAX_UNPROVEN, PROVEN, WIN};
 use super::super::tt::Bound;
 use super::node::At;
 use super::worker::Worker;
@@ -16,12 +21,31 @@ const LO: f64 = -(WIN as f64);
 /// The greatest value an outcome can have, for Star1's bounds.
 const HI: f64 = WIN as f64;
 
+/// The window a chance state may cut in, from its parent's `(alpha, beta)`. Below
+/// `-MAX_UNPROVEN` the average proves `<= alpha` only if every outcome is a proven loss, and
+/// above `MAX_UNPROVEN` it proves `>= beta` only if every outcome is a proven win, which a cut
+/// before the last outcome cannot know: such a bound is opened to `∓INFINITY`, so the state
+/// is searched to its exact value instead.
+fn cut_window(alpha: i32, beta: i32) -> (i32, i32) {
+    (
+        if alpha < -MAX_UNPROVEN {
+            -INFINITY
+        } else {
+            alpha
+        },
+        if beta > MAX_UNPROVEN { INFINITY } else { beta },
+    )
+}
+
 /// Star1's running account of a chance state's outcomes: the probability-weighted sum of the
-/// values found so far and their probability, from which each next outcome's window follows.
+/// values found so far and their probability, from which each next outcome's window follows,
+/// and whether they were all proven wins or all proven losses.
 struct Star1 {
     sum: f64,
     mass: f64,
     count: usize,
+    won: bool,
+    lost: bool,
 }
 
 impl Star1 {
@@ -31,6 +55,8 @@ impl Star1 {
             sum: 0.0,
             mass: 0.0,
             count,
+            won: true,
+            lost: true,
         }
     }
 
@@ -53,12 +79,20 @@ impl Star1 {
     fn add(&mut self, p: f64, v: i32) {
         self.sum += p * f64::from(v);
         self.mass += p;
+        self.won &= v >= PROVEN;
+        self.lost &= v <= -PROVEN;
+    }
+
+    /// The chance state's value once every outcome is counted.
+    fn value(&self) -> i32 {
+        expectation(self.sum, self.won, self.lost)
     }
 }
 
 impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
     /// A chance state: the expected value over the outcomes, scored from the root seat's side,
-    /// with Star1 cutoffs. Fails hard (returns `alpha` or `beta`) when it cuts off.
+    /// with Star1 cutoffs. Fails hard (returns the bound of [`cut_window`] it crossed) when it
+    /// cuts off.
     pub(super) fn chance<const PV: bool>(
         &mut self,
         state: &G,
@@ -80,6 +114,7 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
             height,
             side: true,
         };
+        let (alpha, beta) = cut_window(alpha, beta);
         let mut frame = std::mem::take(&mut self.frames[height]);
         frame.outcomes.clear();
         state.chance_outcomes(&mut frame.outcomes);
@@ -135,7 +170,7 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
             }
             star1.add(p, v);
         }
-        Some((star1.sum.round() as i32, Bound::Exact))
+        Some((star1.value(), Bound::Exact))
     }
 
     /// Star2's probing phase (Ballard 1983). When every outcome leads to a player of the same

@@ -8,7 +8,9 @@
 //! - **Chance states**: expectimax with Star1 pruning (Ballard 1983): values are bounded by
 //!   `-WIN..=WIN`, so each outcome's window is narrowed by what the others could at best and at
 //!   worst add, and the average is cut off as soon as it must fall outside the parent's window.
-//!   A chance state is scored from the root seat's side; expectations are rounded to whole units.
+//!   A chance state is scored from the root seat's side; expectations are rounded to whole units
+//!   and are a proven win or loss only when every outcome is (a mixed average is clamped to
+//!   `±MAX_UNPROVEN`, see [`super::score::expectation`]).
 //! - **Three to six players**: *paranoid* search. The root seat is one side and every other seat
 //!   the other, as if they played together against it; `evaluate(root seat)` and the root seat's
 //!   payoff score every leaf. It is pessimistic but sound, and alpha-beta prunes it as well as a
