@@ -14,7 +14,7 @@ use super::mcts::{Mcts, MctsConfig};
 pub const ALPHABETA_SETTINGS: &[&str] = &["depth", "nodes", "time", "threads", "hash", "star2"];
 /// The settings `mcts:` understands.
 pub const MCTS_SETTINGS: &[&str] = &[
-    "playouts", "nodes", "time", "threads", "seed", "c", "cutoff", "scale",
+    "playouts", "nodes", "time", "threads", "seed", "c", "cutoff", "scale", "hash",
 ];
 
 /// The limits a spec names (`depth`, `nodes`, `time` in ms, `playouts`), or `fallback`.
@@ -103,12 +103,20 @@ pub fn mcts_config(spec: &EngineSpec, seed: u64) -> Result<MctsConfig, Error> {
                 Error::option(format!("engine mcts: scale='{v}' is not a number > 0"))
             })?,
     };
+    // `hash=`: megabytes for the trees of all threads together.
+    let memory_mb = spec.get_num::<usize>("hash")?.unwrap_or(d.memory_mb);
+    if !(1..=65_536).contains(&memory_mb) {
+        return Err(Error::option(format!(
+            "engine mcts: hash={memory_mb} MB is out of range (1 to 65536)"
+        )));
+    }
     Ok(MctsConfig {
         threads: threads(spec)?,
         seed: spec.get_num::<u64>("seed")?.unwrap_or(seed),
         exploration: c,
         cutoff: spec.get_num::<u32>("cutoff")?.unwrap_or(d.cutoff),
         eval_scale: scale,
+        memory_mb,
     })
 }
 
