@@ -109,7 +109,10 @@ fn a_full_tree_stops_growing_and_the_search_still_plays() {
         // The whole search's share: 1 MB of nodes over all trees.
         let cap = (config.nodes_per_tree::<Onitama>() * threads) as u64;
         assert!(cap * node_bytes::<<Onitama as Game>::Move>() as u64 <= 1 << 20);
-        assert!(free.nodes > cap, "the test needs a search that outgrows 1 MB");
+        assert!(
+            free.nodes > cap,
+            "the test needs a search that outgrows 1 MB"
+        );
         let r = Mcts::new(config).search(&start, Limits::playouts(playouts));
         assert!(r.full, "{threads} threads");
         assert!(r.nodes <= cap, "{} nodes, cap {cap}", r.nodes);
@@ -119,7 +122,11 @@ fn a_full_tree_stops_growing_and_the_search_still_plays() {
         assert!(legal.contains(&r.best.unwrap()));
         if threads == 1 {
             let again = Mcts::new(config).search(&start, Limits::playouts(playouts));
-            assert_eq!((again.best, again.moves), (r.best, r.moves), "deterministic");
+            assert_eq!(
+                (again.best, again.moves),
+                (r.best, r.moves),
+                "deterministic"
+            );
         }
     }
 }
