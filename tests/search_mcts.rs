@@ -88,3 +88,60 @@ fn three_players_and_limits() {
     let r = mcts(1, 6).search(&Nim3 { pile: 14, mover: 0 }, Limits::time_ms(30));
     assert!(r.best.is_some());
 }
+
+#[test]
+fn a_full_tree_stops_growing_and_the_search_still_plays() {
+    use tabula::games::onitama::Onitama;
+    use tabula::search::mcts::node_bytes;
+    let start = Onitama::start(&GameOptions::new()).unwrap();
+    let mut legal = Vec::new();
+    start.legal_moves(&mut legal);
+    let playouts = 10_000;
+    let free = mcts(1, 9).search(&start, Limits::playouts(playouts));
+    assert!(!free.full);
+    for threads in [1, 2] {
+        let config = MctsConfig {
+            threads,
+            seed: 9,
+            memory_mb: 1,
+            ..MctsConfig::default()
+        };
+        // The whole search's share: 1 MB of nodes over all trees.
+        let cap = (config.nodes_per_tree::<Onitama>() * threads) as u64;
+        assert!(cap * node_bytes::<<Onitama as Game>::Move>() as u64 <= 1 << 20);
+        assert!(
+            free.nodes > cap,
+            "the test needs a search that outgrows 1 MB"
+        );
+        let r = Mcts::new(config).search(&start, Limits::playouts(playouts));
+        assert!(r.full, "{threads} threads");
+        assert!(r.nodes <= cap, "{} nodes, cap {cap}", r.nodes);
+        // Playouts go on from the leaves of the full tree.
+        assert_eq!(r.playouts, playouts);
+        assert_eq!(r.moves.iter().map(|m| m.visits).sum::<u64>(), playouts);
+        assert!(legal.contains(&r.best.unwrap()));
+        if threads == 1 {
+            let again = Mcts::new(config).search(&start, Limits::playouts(playouts));
+            assert_eq!(
+                (again.best, again.moves),
+                (r.best, r.moves),
+                "deterministic"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_hash_setting_sizes_the_trees() {
+    use tabula::agent::EngineSpec;
+    use tabula::agent::mcts_config;
+    let spec = |text: &str| EngineSpec::parse(text).unwrap();
+    assert_eq!(mcts_config(&spec("mcts:hash=3"), 0).unwrap().memory_mb, 3);
+    assert_eq!(
+        mcts_config(&spec("mcts"), 0).unwrap().memory_mb,
+        MctsConfig::default().memory_mb
+    );
+    assert!(mcts_config(&spec("mcts:hash=0"), 0).is_err());
+    let bot = tabula::agent::build::<Nim>(&spec("mcts:hash=1,playouts=50"), 0);
+    assert!(bot.is_ok());
+}

@@ -78,7 +78,7 @@ pub const ENGINES: &[EngineKind] = &[
         name: "mcts",
         aliases: &[],
         settings: &[
-            "playouts", "nodes", "time", "threads", "seed", "c", "cutoff", "scale",
+            "playouts", "nodes", "time", "threads", "seed", "c", "cutoff", "scale", "hash",
         ],
         default_limits: Limits::NONE.with_playouts(10_000),
         help: "Monte Carlo tree search (UCT, MCTS-Solver), root parallel",

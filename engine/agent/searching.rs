@@ -86,12 +86,18 @@ pub fn mcts_config(spec: &EngineSpec, seed: u64) -> Result<MctsConfig, Error> {
                 Error::option(format!("engine mcts: scale='{v}' is not a number > 0"))
             })?,
     };
+    // `hash=`: megabytes for the trees of all threads together.
+    let memory_mb = match spec.get_num::<usize>("hash")? {
+        Some(mb) => check_table_mb("engine mcts: hash", mb)?,
+        None => d.memory_mb,
+    };
     Ok(MctsConfig {
         threads: threads(spec)?,
         seed: spec.get_num::<u64>("seed")?.unwrap_or(seed),
         exploration: c,
         cutoff: spec.get_num::<u32>("cutoff")?.unwrap_or(d.cutoff),
         eval_scale: scale,
+        memory_mb,
     })
 }
 

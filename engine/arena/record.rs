@@ -12,6 +12,36 @@ use super::config::{Config, Shard};
 use crate::error::Error;
 use crate::history::Ending;
 
+/// Why a recorded game ended: as any played game ends ([`Ending`]), or by an engine error.
+/// Written as `rules`, `repetition`, `ply-limit` (the same words as a played game's
+/// [`Ending`], so older records read unchanged) and `engine-error` (`engine_error` is read
+/// too).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameEnding {
+    /// The rules ended it (a win, a loss, or a draw the rules define).
+    Rules,
+    /// The same position occurred the game's repetition limit of times.
+    Repetition,
+    /// The ply limit was reached.
+    PlyLimit,
+    /// A panic stopped the game: in an engine (whose seat then lost; see
+    /// [`GameRecord::failed_seat`]) or elsewhere (the game has no result). The record's
+    /// `error` says what happened.
+    #[serde(alias = "engine_error")]
+    EngineError,
+}
+
+impl From<Ending> for GameEnding {
+    fn from(ending: Ending) -> Self {
+        match ending {
+            Ending::Rules => GameEnding::Rules,
+            Ending::Repetition => GameEnding::Repetition,
+            Ending::PlyLimit => GameEnding::PlyLimit,
+        }
+    }
+}
+
 /// The version of the record format, in every header.
 pub const FORMAT: u32 = 1;
 
@@ -45,10 +75,20 @@ pub struct GameRecord {
     pub opening: String,
     /// Moves and chance outcomes from the opening, in the game's notation.
     pub moves: Vec<String>,
-    /// Payoff per seat (1 win, 0 loss, 1/2 draw for two players).
+    /// Payoff per seat (1 win, 0 loss, 1/2 draw for two players). Empty for a game stopped by
+    /// a panic that no seat's engine can be blamed for: it has no result and the statistics
+    /// leave it out ([`GameRecord::counts`]).
     pub result: Vec<f64>,
     /// Why the game ended.
-    pub ending: Ending,
+    pub ending: GameEnding,
+    /// For a game ended by an engine error: what happened (the panic's message, and whose).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// For a game ended by an engine error: the seat whose engine panicked, if one did. That
+    /// seat lost (payoff 0; the others share the win), as a crashed engine loses in chess
+    /// tournaments.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failed_seat: Option<usize>,
     /// Player moves made.
     pub plies: u32,
     /// Wall-clock time of the game in milliseconds (the one field that differs between reruns).
@@ -67,12 +107,18 @@ impl GameRecord {
         }
     }
 
-    /// The payoff of engine `engine` in this game, if it played.
+    /// The payoff of engine `engine` in this game, if it played and the game has a result.
     pub fn score_of(&self, engine: usize) -> Option<f64> {
         self.seats
             .iter()
             .position(|&e| e == engine)
-            .map(|s| self.result[s])
+            .and_then(|s| self.result.get(s).copied())
+    }
+
+    /// Whether the game counts in the statistics: it has a result (every game but one stopped
+    /// by a panic that no seat's engine can be blamed for).
+    pub fn counts(&self) -> bool {
+        self.result.len() == self.seats.len()
     }
 }
 

@@ -5,16 +5,24 @@
 //! chance draws from `derive_seed(game seed, 0)`; the opening comes from the round's own seed.
 //! So the records are the same whatever the concurrency, the order games finish in, or how the
 //! run was split into resumed parts or shards.
+//!
+//! A panic while a game is played (a bot's bug, say) does not end the tournament: the game is
+//! recorded with ending `engine-error` and the panic's message, and the others go on. When the
+//! panic came from a seat's bot (while it was built, started or choosing), that seat loses the
+//! game and it counts like any other; otherwise the game has no result and the statistics leave
+//! it out ([`GameRecord::counts`]).
 
+use std::any::Any;
 use std::ops::ControlFlow;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{mpsc, Condvar, Mutex};
+use std::sync::{mpsc, Arc, Condvar, Mutex, MutexGuard};
 use std::time::Instant;
 
 use rand::RngExt;
 
 use super::config::{Config, Openings, Shard};
-use super::record::{GameRecord, RecordWriter};
+use super::record::{GameEnding, GameRecord, RecordWriter};
 use super::schedule::Schedule;
 use super::sprt::SprtDecision;
 use super::summary::{SprtTracker, Summary};
@@ -32,6 +40,21 @@ const OPENING_SALT: u64 = 0x6f70_656e_696e_6701;
 /// Attempts at a random opening that does not end the game before giving up.
 const OPENING_ATTEMPTS: u64 = 1000;
 
+/// Builds a seat's bot from its spec and seed ([`build`] unless the arena was made with
+/// [`Arena::with_builder`]).
+pub type AgentBuilder<G> =
+    Arc<dyn Fn(&EngineSpec, u64) -> Result<Box<dyn Agent<G>>, Error> + Send + Sync>;
+
+/// An [`AgentBuilder`] that the arena can derive `Clone` and `Debug` over.
+#[derive(Clone)]
+struct Builder<G: Game>(AgentBuilder<G>);
+
+impl<G: Game> std::fmt::Debug for Builder<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("AgentBuilder")
+    }
+}
+
 /// A tournament ready to play: the config checked against the game type `G`.
 #[derive(Clone, Debug)]
 pub struct Arena<G: Game> {
@@ -43,12 +66,20 @@ pub struct Arena<G: Game> {
     schedule: Schedule,
     openings: Vec<G>,
     seeded_start: bool,
+    builder: Builder<G>,
 }
 
 impl<G: Game> Arena<G> {
     /// Checks the config: options known to the game, engine specs that build, opening positions
     /// that parse, engine count fitting the seats, SPRT only between two engines.
     pub fn new(config: Config) -> Result<Self, Error> {
+        Self::with_builder(config, Arc::new(|spec, seed| build::<G>(spec, seed)))
+    }
+
+    /// [`Arena::new`] with the bots built by `builder` instead of [`build`]: engines that are
+    /// not the library's (a test's, an experiment's) can play tournaments too. Every spec is
+    /// checked by building it once.
+    pub fn with_builder(config: Config, builder: AgentBuilder<G>) -> Result<Self, Error> {
         let mut options = GameOptions::new();
         for (k, v) in &config.options {
             options.set(k, v);
@@ -60,43 +91,9 @@ impl<G: Game> Arena<G> {
             .map(|s| EngineSpec::parse(s))
             .collect::<Result<Vec<_>, _>>()?;
         for spec in &specs {
-            build::<G>(spec, 0)?;
+            builder(spec, 0)?;
         }
-        let given: Vec<String> = specs.iter().map(EngineSpec::display_name).collect();
-        let names = given
-            .iter()
-            .enumerate()
-            .map(|(i, n)| {
-                if given.iter().filter(|m| *m == n).count() > 1 {
-                    format!("{n}#{}", i + 1)
-                } else {
-                    n.clone()
-                }
-            })
-            .collect();
-        let openings = match &config.openings {
-            Openings::Random { .. } => Vec::new(),
-            Openings::Positions { source, positions } => positions
-                .iter()
-                .enumerate()
-                .map(|(i, p)| {
-                    let state = G::from_notation(p, &options).map_err(|e| {
-                        Error::file(format!(
-                            "openings '{source}' position {}: {}",
-                            i + 1,
-                            e.message
-                        ))
-                    })?;
-                    if History::new(state.clone()).outcome().is_some() {
-                        return Err(Error::file(format!(
-                            "openings '{source}' position {}: the game is already over",
-                            i + 1
-                        )));
-                    }
-                    Ok(state)
-                })
-                .collect::<Result<Vec<_>, _>>()?,
-        };
+        let openings = parse_openings::<G>(&config.openings, &options)?;
         // Random starts take the game's `seed` option, unless the user fixed the start with
         // options that exclude it (Onitama's `cards`) or set the seed itself.
         let seeded_start = G::option_specs().iter().any(|o| o.name == "seed")
@@ -126,14 +123,15 @@ impl<G: Game> Arena<G> {
             ));
         }
         Ok(Arena {
+            names: distinct_names(&specs),
             config,
             options,
             specs,
-            names,
             seat_names,
             schedule,
             openings,
             seeded_start,
+            builder: Builder(builder),
         })
     }
 
@@ -206,24 +204,40 @@ impl<G: Game> Arena<G> {
         )))
     }
 
-    /// Plays game `index` of the schedule.
+    /// Plays game `index` of the schedule. A panic while it is played ends the game as an
+    /// engine error (see the module documentation) instead of unwinding further.
     pub fn play(&self, index: u64) -> Result<GameRecord, Error> {
         let clock = Instant::now();
         let slot = self.schedule.slot(index);
         let start = self.opening(slot.round)?;
         let opening = start.notation();
         let seed = derive_seed(self.config.seed, index);
-        let mut agents = slot
-            .seats
-            .iter()
-            .enumerate()
-            .map(|(seat, &e)| build::<G>(&self.specs[e], derive_seed(seed, 1 + seat as u64)))
-            .collect::<Result<Vec<_>, _>>()?;
-        let mut chance = rng(derive_seed(seed, 0));
         let mut moves = Vec::new();
-        let (game, payoffs, ending) = play_game(start, &mut agents, &mut chance, |h, mv| {
-            moves.push(h.state().move_notation(mv));
-        });
+        let mut plies = 0;
+        let busy = Arc::new(AtomicUsize::new(NO_SEAT));
+        let played = catch_unwind(AssertUnwindSafe(|| {
+            self.play_guarded(start, &slot.seats, seed, &busy, |h, mv| {
+                if matches!(h.state().turn(), Turn::Player(_)) {
+                    plies += 1;
+                }
+                moves.push(h.state().move_notation(mv));
+            })
+        }));
+        let (result, ending, plies, error, failed_seat) = match played {
+            Ok(Ok((game, payoffs, ending))) => (
+                payoffs.as_slice().to_vec(),
+                ending.into(),
+                game.plies(),
+                None,
+                None,
+            ),
+            Ok(Err(e)) => return Err(e),
+            Err(panic) => {
+                let seat = Some(busy.load(Ordering::SeqCst)).filter(|&s| s != NO_SEAT);
+                let (result, error) = self.failure(&slot.seats, seat, panic.as_ref());
+                (result, GameEnding::EngineError, plies, Some(error), seat)
+            }
+        };
         Ok(GameRecord {
             index,
             round: slot.round,
@@ -233,11 +247,62 @@ impl<G: Game> Arena<G> {
             seed,
             opening,
             moves,
-            result: payoffs.as_slice().to_vec(),
+            result,
             ending,
-            plies: game.plies(),
+            error,
+            failed_seat,
+            plies,
             time_ms: clock.elapsed().as_secs_f64() * 1000.0,
         })
+    }
+
+    /// Builds the seats' bots and plays the game, each bot wrapped so that `busy` names its seat
+    /// while it is being built or works (so a panic can be blamed on it).
+    fn play_guarded(
+        &self,
+        start: G,
+        seats: &[usize],
+        seed: u64,
+        busy: &Arc<AtomicUsize>,
+        on_move: impl FnMut(&History<G>, G::Move),
+    ) -> Result<(History<G>, Payoffs, Ending), Error> {
+        let mut agents = Vec::with_capacity(seats.len());
+        for (seat, &e) in seats.iter().enumerate() {
+            busy.store(seat, Ordering::SeqCst);
+            let inner = (self.builder.0)(&self.specs[e], derive_seed(seed, 1 + seat as u64))?;
+            busy.store(NO_SEAT, Ordering::SeqCst);
+            agents.push(Box::new(Blamed {
+                seat,
+                inner,
+                busy: Arc::clone(busy),
+            }) as Box<dyn Agent<G>>);
+        }
+        let mut chance = rng(derive_seed(seed, 0));
+        Ok(play_game(start, &mut agents, &mut chance, on_move))
+    }
+
+    /// The result and error text of a game stopped by `panic`: a loss for `seat` if its bot
+    /// panicked (the others share the win), else no result.
+    fn failure(
+        &self,
+        engines: &[usize],
+        seat: Option<usize>,
+        panic: &(dyn Any + Send),
+    ) -> (Vec<f64>, String) {
+        let message = panic_message(panic);
+        let Some(seat) = seat else {
+            return (Vec::new(), format!("panic outside the engines: {message}"));
+        };
+        let others = (engines.len() - 1).max(1) as f64;
+        let result = (0..engines.len())
+            .map(|s| if s == seat { 0.0 } else { 1.0 / others })
+            .collect();
+        let who = &self.names[engines[seat]];
+        let error = format!(
+            "engine {who} ({}) panicked: {message}",
+            self.seat_names[seat]
+        );
+        (result, error)
     }
 
     /// The games of the schedule (or of one shard) not among `done`, in schedule order.
@@ -329,9 +394,9 @@ impl<G: Game> Arena<G> {
                 let (next, permits) = (&next, &permits);
                 scope.spawn(move |_| loop {
                     {
-                        let mut free = permits.0.lock().expect("no panics while held");
+                        let mut free = lock(&permits.0);
                         while *free == 0 {
-                            free = permits.1.wait(free).expect("no panics while held");
+                            free = permits.1.wait(free).unwrap_or_else(|e| e.into_inner());
                         }
                         *free -= 1;
                     }
@@ -358,12 +423,104 @@ impl<G: Game> Arena<G> {
                         failure.get_or_insert(e);
                     }
                 }
-                *permits.0.lock().expect("no panics while held") += 1;
+                *lock(&permits.0) += 1;
                 permits.1.notify_one();
             }
         });
         failure.map_or(Ok(()), Err)
     }
+}
+
+/// The engines' display names, made distinct with `#n` (their place in the list) where specs
+/// share a name.
+fn distinct_names(specs: &[EngineSpec]) -> Vec<String> {
+    let given: Vec<String> = specs.iter().map(EngineSpec::display_name).collect();
+    given
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            if given.iter().filter(|m| *m == n).count() > 1 {
+                format!("{n}#{}", i + 1)
+            } else {
+                n.clone()
+            }
+        })
+        .collect()
+}
+
+/// The opening positions a config lists (none for random openings), each checked to parse and
+/// to leave the game running.
+fn parse_openings<G: Game>(openings: &Openings, options: &GameOptions) -> Result<Vec<G>, Error> {
+    let Openings::Positions { source, positions } = openings else {
+        return Ok(Vec::new());
+    };
+    positions
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let state = G::from_notation(p, options).map_err(|e| {
+                Error::file(format!(
+                    "openings '{source}' position {}: {}",
+                    i + 1,
+                    e.message
+                ))
+            })?;
+            if History::new(state.clone()).outcome().is_some() {
+                return Err(Error::file(format!(
+                    "openings '{source}' position {}: the game is already over",
+                    i + 1
+                )));
+            }
+            Ok(state)
+        })
+        .collect()
+}
+
+/// The seat number `busy` holds when no bot is at work.
+const NO_SEAT: usize = usize::MAX;
+
+/// A bot that names its seat in `busy` while it works, so that a panic inside it is blamed on
+/// its seat.
+struct Blamed<G: Game> {
+    seat: usize,
+    inner: Box<dyn Agent<G>>,
+    busy: Arc<AtomicUsize>,
+}
+
+impl<G: Game> Agent<G> for Blamed<G> {
+    fn name(&self) -> &str {
+        self.inner.name()
+    }
+
+    fn choose(&mut self, game: &History<G>) -> G::Move {
+        self.busy.store(self.seat, Ordering::SeqCst);
+        let mv = self.inner.choose(game);
+        self.busy.store(NO_SEAT, Ordering::SeqCst);
+        mv
+    }
+
+    fn new_game(&mut self) {
+        self.busy.store(self.seat, Ordering::SeqCst);
+        self.inner.new_game();
+        self.busy.store(NO_SEAT, Ordering::SeqCst);
+    }
+}
+
+/// A panic's message (panics carry a `&str` or a `String`; anything else is named as such).
+fn panic_message(panic: &(dyn Any + Send)) -> String {
+    if let Some(s) = panic.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = panic.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "a panic without a message".to_string()
+    }
+}
+
+/// Locks `mutex` even if a thread panicked while holding it: the counts it guards stay
+/// meaningful, and one failed game must not stop the tournament.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Draws a chance outcome with its exact probability.

@@ -13,17 +13,17 @@ use std::fmt;
 use serde::Serialize;
 
 use super::config::Config;
-use super::record::GameRecord;
+use super::record::{GameEnding, GameRecord};
 use super::schedule::Schedule;
 use super::sprt::{Sprt, SprtDecision, SprtModel};
 use super::stats::{EloEstimate, MeanAccumulator, MeanInterval, Pentanomial, Wdl};
-use crate::history::Ending;
 
 /// Follows the SPRT over complete pairs in schedule order, as games arrive in any order.
 #[derive(Clone, Debug)]
 pub struct SprtTracker {
     sprt: Sprt,
-    pending: BTreeMap<u64, Vec<(u64, f64)>>,
+    /// Games of pairs not yet complete: index and engine 0's score (none: no result).
+    pending: BTreeMap<u64, Vec<(u64, Option<f64>)>>,
     next_group: u64,
     penta: Pentanomial,
     llr: f64,
@@ -44,12 +44,13 @@ impl SprtTracker {
     }
 
     /// Adds a game of the one pairing (engine 0 against engine 1); returns the decision once a
-    /// bound is crossed.
+    /// bound is crossed. A pair with a game without a result ([`GameRecord::counts`]) is
+    /// passed over: it adds nothing to the LLR.
     pub fn add(&mut self, game: &GameRecord) -> SprtDecision {
         if let Some((_, d)) = self.decided {
             return d;
         }
-        let score = game.score_of(0).unwrap_or(0.5);
+        let score = game.counts().then(|| game.score_of(0).unwrap_or(0.5));
         self.pending
             .entry(game.index / 2)
             .or_default()
@@ -60,10 +61,13 @@ impl SprtTracker {
             }
             let mut pair = self.pending.remove(&self.next_group).expect("present");
             pair.sort_by_key(|p| p.0);
-            self.penta.add(pair[0].1, pair[1].1);
+            self.next_group += 1;
+            let (Some(first), Some(second)) = (pair[0].1, pair[1].1) else {
+                continue;
+            };
+            self.penta.add(first, second);
             self.llr = self.sprt.llr_pentanomial(&self.penta);
             let d = self.sprt.decide(self.llr);
-            self.next_group += 1;
             if d != SprtDecision::Continue {
                 self.decided = Some((self.next_group - 1, d));
                 return d;
@@ -96,7 +100,8 @@ pub struct SprtSummary {
     pub upper: f64,
     /// The outcome.
     pub decision: SprtDecision,
-    /// Complete pairs in schedule order that the LLR counts.
+    /// Complete pairs in schedule order that the LLR has passed (a pair holding a game without
+    /// a result among them adds nothing to it).
     pub pairs: u64,
 }
 
@@ -126,6 +131,20 @@ pub struct Endings {
     pub repetition: u64,
     /// Drawn at the ply limit.
     pub ply_limit: u64,
+    /// Stopped by a panic (see [`GameEnding::EngineError`]).
+    pub engine_error: u64,
+}
+
+impl Endings {
+    /// Counts one game's ending.
+    fn add(&mut self, ending: GameEnding) {
+        match ending {
+            GameEnding::Rules => self.rules += 1,
+            GameEnding::Repetition => self.repetition += 1,
+            GameEnding::PlyLimit => self.ply_limit += 1,
+            GameEnding::EngineError => self.engine_error += 1,
+        }
+    }
 }
 
 /// A tournament's result.
@@ -147,6 +166,9 @@ pub struct Summary {
     pub played: u64,
     /// Games played after the SPRT stopped and left out.
     pub ignored: u64,
+    /// Games stopped by a panic that no engine could be blamed for: they have no result and
+    /// every statistic leaves them out (they count in `played` and `endings`).
+    pub excluded: u64,
     /// Two players: each pairing's results.
     pub pairings: Vec<PairingSummary>,
     /// Mean score per engine (by group: pair or rotation set, so seat effects cancel).
@@ -157,7 +179,7 @@ pub struct Summary {
     pub seat_names: Vec<String>,
     /// How games ended.
     pub endings: Endings,
-    /// Mean game length in plies.
+    /// Mean game length in plies (of the games not stopped by a panic).
     pub mean_plies: f64,
     /// The SPRT, when one was asked for.
     pub sprt: Option<SprtSummary>,
@@ -177,30 +199,13 @@ impl Summary {
             by_index.entry(g.index).or_insert(g);
         }
         let group_size = schedule.group_size() as u64;
-        let mut sprt = None;
-        let mut last_group = u64::MAX;
-        if let Some(settings) = config.sprt {
-            let mut tracker = SprtTracker::new(settings);
-            for g in by_index.values() {
-                tracker.add(g);
+        let (sprt, last_group) = match config.sprt {
+            Some(settings) => {
+                let (summary, last) = sprt_summary(settings, by_index.values().copied());
+                (Some(summary), last)
             }
-            let (decision, pairs) = match tracker.decided() {
-                Some((group, d)) => {
-                    last_group = group;
-                    (d, group + 1)
-                }
-                None => (SprtDecision::Continue, tracker.next_group),
-            };
-            let (lower, upper) = settings.bounds();
-            sprt = Some(SprtSummary {
-                settings,
-                llr: tracker.llr(),
-                lower,
-                upper,
-                decision,
-                pairs,
-            });
-        }
+            None => (None, u64::MAX),
+        };
         let counted: Vec<&GameRecord> = by_index
             .values()
             .copied()
@@ -224,6 +229,7 @@ impl Summary {
         let mut engine_acc = vec![MeanAccumulator::default(); names.len()];
         let mut seat_acc = vec![MeanAccumulator::default(); players];
         let mut endings = Endings::default();
+        let mut excluded = 0u64;
         let mut plies = 0u64;
         // Games of one group, gathered to score pairs and per-group engine means.
         let mut group: Vec<&GameRecord> = Vec::new();
@@ -254,6 +260,11 @@ impl Summary {
             group.clear();
         };
         for &g in &counted {
+            endings.add(g.ending);
+            if !g.counts() {
+                excluded += 1;
+                continue;
+            }
             if group
                 .first()
                 .is_some_and(|f| f.index / group_size != g.index / group_size)
@@ -266,12 +277,9 @@ impl Summary {
                     seat_acc[seat].add(r);
                 }
             }
-            match g.ending {
-                Ending::Rules => endings.rules += 1,
-                Ending::Repetition => endings.repetition += 1,
-                Ending::PlyLimit => endings.ply_limit += 1,
+            if g.ending != GameEnding::EngineError {
+                plies += u64::from(g.plies);
             }
-            plies += u64::from(g.plies);
             if players == 2 {
                 if let Some(p) = pairings.get_mut(g.pairing) {
                     let a = p.engines[0];
@@ -285,6 +293,7 @@ impl Summary {
             p.elo = p.pentanomial.elo().or(p.elo_wdl);
         }
         let played = counted.len() as u64;
+        let finished = played - endings.engine_error;
         Summary {
             game: config.game.clone(),
             engines: names.to_vec(),
@@ -294,19 +303,46 @@ impl Summary {
             scheduled: schedule.total_games(),
             played,
             ignored: by_index.len() as u64 - played,
+            excluded,
             pairings,
             engine_scores: engine_acc.iter().map(MeanAccumulator::interval).collect(),
             seat_scores: seat_acc.iter().map(MeanAccumulator::interval).collect(),
             seat_names: seat_names.to_vec(),
             endings,
-            mean_plies: if played == 0 {
+            mean_plies: if finished == 0 {
                 0.0
             } else {
-                plies as f64 / played as f64
+                plies as f64 / finished as f64
             },
             sprt,
         }
     }
+}
+
+/// The SPRT's state over `games` (in schedule order), and the last group (pair) it counts: the
+/// one where it crossed a bound, or all of them.
+fn sprt_summary<'a>(
+    settings: Sprt,
+    games: impl Iterator<Item = &'a GameRecord>,
+) -> (SprtSummary, u64) {
+    let mut tracker = SprtTracker::new(settings);
+    for g in games {
+        tracker.add(g);
+    }
+    let (decision, pairs, last_group) = match tracker.decided() {
+        Some((group, d)) => (d, group + 1, group),
+        None => (SprtDecision::Continue, tracker.next_group, u64::MAX),
+    };
+    let (lower, upper) = settings.bounds();
+    let summary = SprtSummary {
+        settings,
+        llr: tracker.llr(),
+        lower,
+        upper,
+        decision,
+        pairs,
+    };
+    (summary, last_group)
 }
 
 /// A number for the table: fixed to two decimals, or `inf`/`-inf`/`nan` spelled out.
@@ -422,6 +458,16 @@ impl fmt::Display for Summary {
             f,
             "endings: {} by the rules, {} repetition draws, {} ply-limit draws; {:.1} plies a game",
             self.endings.rules, self.endings.repetition, self.endings.ply_limit, self.mean_plies
-        )
+        )?;
+        if self.endings.engine_error > 0 {
+            writeln!(
+                f,
+                "engine errors: {} games stopped by a panic ({} lost by the engine that panicked, {} without a result left out)",
+                self.endings.engine_error,
+                self.endings.engine_error - self.excluded,
+                self.excluded
+            )?;
+        }
+        Ok(())
     }
 }

@@ -9,6 +9,9 @@
 //!   the tree; a proven win at the root is played at once, proven losses are avoided.
 //! - Root parallelism: each thread grows its own tree from its own seed; the root visit counts
 //!   are summed. With one thread and a playout or node limit, the result is the same every run.
+//! - Memory: the trees of one search together hold at most [`MctsConfig::memory_mb`]
+//!   megabytes of nodes, each tree an equal share. A full tree stops growing and the search goes
+//!   on: its playouts start from the leaves it has (see [`MctsConfig::memory_mb`]).
 
 use std::time::Duration;
 
@@ -32,6 +35,23 @@ pub struct MctsConfig {
     pub cutoff: u32,
     /// Evaluation units for one logistic step (the reward of `evaluate = scale` is `1/(1+e^-1)`).
     pub eval_scale: f64,
+    /// Megabytes of tree nodes the whole search may hold, shared equally by the trees of its
+    /// threads (a node's size is [`node_bytes`]; children are nodes of the same array, so a
+    /// node costs nothing more). A tree whose next expansion would pass its share is full: it
+    /// stops growing for the rest of the search, and later playouts run from the leaf they
+    /// reach, so the statistics of the existing tree keep improving. The search ends on its
+    /// limits as usual, which keeps it deterministic on one thread. A tree always holds at
+    /// least its root and the root's children, so it can choose a move.
+    pub memory_mb: usize,
+}
+
+/// The default of [`MctsConfig::memory_mb`]. Chosen: room for millions of nodes (several
+/// seconds of playouts in every game here) without risking a small machine's memory.
+pub const DEFAULT_MEMORY_MB: usize = 256;
+
+/// The bytes one tree node of a game with moves `M` takes.
+pub fn node_bytes<M>() -> usize {
+    std::mem::size_of::<Node<M>>()
 }
 
 impl Default for MctsConfig {
@@ -42,7 +62,17 @@ impl Default for MctsConfig {
             exploration: 0.7,
             cutoff: 0,
             eval_scale: 400.0,
+            memory_mb: DEFAULT_MEMORY_MB,
         }
+    }
+}
+
+impl MctsConfig {
+    /// The most nodes one tree of a `G` search may hold: its share (one of `threads`) of
+    /// `memory_mb`, in nodes (at least one; the root's children are always allowed).
+    pub fn nodes_per_tree<G: Game>(&self) -> usize {
+        let bytes = self.memory_mb.saturating_mul(1 << 20) / self.threads.max(1);
+        (bytes / node_bytes::<G::Move>()).max(1)
     }
 }
 
@@ -72,6 +102,8 @@ pub struct MctsResult<M> {
     pub playouts: u64,
     /// Tree nodes created in all trees.
     pub nodes: u64,
+    /// Whether a tree reached its share of the memory and stopped growing.
+    pub full: bool,
     /// Wall-clock time.
     pub elapsed: Duration,
 }
@@ -152,10 +184,6 @@ impl Mcts {
 
 const UNKNOWN: u8 = 0;
 
-/// The most nodes one tree may hold (about 40 bytes each): a long timed search stops there
-/// instead of exhausting memory.
-pub const MAX_TREE_NODES: usize = 8_000_000;
-
 #[derive(Clone, Debug)]
 struct Node<M> {
     mv: Option<M>,
@@ -191,6 +219,8 @@ struct Tree<G: Game> {
     playouts: u64,
     /// The root mover's seat + 1, the mark proven nodes use.
     mover: Option<u8>,
+    /// Whether the tree reached its node budget and stopped growing.
+    full: bool,
 }
 
 impl<G: Game> Tree<G> {
@@ -203,6 +233,7 @@ impl<G: Game> Tree<G> {
                 Turn::Player(s) => Some(s as u8 + 1),
                 _ => None,
             },
+            full: false,
         };
         root.legal_moves(&mut tree.root_moves);
         if root.turn() == Turn::Terminal || tree.root_moves.is_empty() {
@@ -215,11 +246,12 @@ impl<G: Game> Tree<G> {
             moves: Vec::new(),
             outcomes: Vec::new(),
             path: Vec::new(),
+            budget: config.nodes_per_tree::<G>().max(1 + tree.root_moves.len()),
+            full: false,
         };
         loop {
             if limits.playouts.is_some_and(|p| tree.playouts >= p)
                 || limits.nodes.is_some_and(|n| tree.nodes.len() as u64 >= n)
-                || tree.nodes.len() >= MAX_TREE_NODES
                 || (tree.playouts & 63 == 0 && clock.out_of_time())
                 || tree.nodes[0].winner != UNKNOWN
             {
@@ -228,6 +260,7 @@ impl<G: Game> Tree<G> {
             search.iterate(&mut tree.nodes, root);
             tree.playouts += 1;
         }
+        tree.full = search.full;
         tree
     }
 }
@@ -239,6 +272,20 @@ struct Search<M> {
     moves: Vec<M>,
     outcomes: Vec<(M, crate::game::Probability)>,
     path: Vec<(u32, Turn)>,
+    /// The most nodes the tree may hold.
+    budget: usize,
+    /// Set by the first expansion that would pass the budget: the tree grows no more.
+    full: bool,
+}
+
+/// Makes room in `nodes` for `count` more without letting the capacity pass `budget` (the
+/// vector's own doubling could allocate up to twice what the tree holds).
+fn reserve_within<T>(nodes: &mut Vec<T>, count: usize, budget: usize) {
+    let need = nodes.len() + count;
+    if need > nodes.capacity() {
+        let target = (nodes.capacity() * 2).max(need).min(budget);
+        nodes.reserve_exact(target - nodes.len());
+    }
 }
 
 impl<M: Copy> Search<M> {
@@ -254,8 +301,9 @@ impl<M: Copy> Search<M> {
                 break;
             }
             let fresh = !nodes[at as usize].expanded;
-            if fresh {
-                self.expand(nodes, at, &state);
+            if fresh && !self.expand(nodes, at, &state) {
+                // The tree is full: the playout starts from this leaf.
+                break;
             }
             let child = match turn {
                 Turn::Chance => self.sample(nodes, at),
@@ -296,26 +344,39 @@ impl<M: Copy> Search<M> {
         }
     }
 
-    fn expand<G: Game<Move = M>>(&mut self, nodes: &mut Vec<Node<M>>, at: u32, state: &G) {
+    /// Adds the children of leaf `at` (the outcomes or moves of `state`); false, adding nothing,
+    /// when the tree is full or they would pass its budget (the tree is full from then on).
+    fn expand<G: Game<Move = M>>(&mut self, nodes: &mut Vec<Node<M>>, at: u32, state: &G) -> bool {
+        if self.full {
+            return false;
+        }
+        let chance = state.turn() == Turn::Chance;
+        let count = if chance {
+            self.outcomes.clear();
+            state.chance_outcomes(&mut self.outcomes);
+            self.outcomes.len()
+        } else {
+            self.moves.clear();
+            state.legal_moves(&mut self.moves);
+            self.moves.len()
+        };
+        if nodes.len() + count > self.budget {
+            self.full = true;
+            return false;
+        }
+        reserve_within(nodes, count, self.budget);
         let first = nodes.len() as u32;
         let leaf = |mv, prob| Node::new(Some(mv), prob);
-        match state.turn() {
-            Turn::Chance => {
-                self.outcomes.clear();
-                state.chance_outcomes(&mut self.outcomes);
-                nodes.extend(self.outcomes.iter().map(|&(m, p)| leaf(m, p.value())));
-            }
-            _ => {
-                self.moves.clear();
-                state.legal_moves(&mut self.moves);
-                nodes.extend(self.moves.iter().map(|&m| leaf(m, 0.0)));
-            }
+        if chance {
+            nodes.extend(self.outcomes.iter().map(|&(m, p)| leaf(m, p.value())));
+        } else {
+            nodes.extend(self.moves.iter().map(|&m| leaf(m, 0.0)));
         }
-        let count = nodes.len() as u32 - first;
         let node = &mut nodes[at as usize];
         node.first = first;
-        node.count = count;
+        node.count = count as u32;
         node.expanded = true;
+        true
     }
 
     fn sample(&mut self, nodes: &[Node<M>], at: u32) -> u32 {
@@ -527,6 +588,7 @@ fn merge<G: Game>(trees: &[Tree<G>], elapsed: Duration) -> MctsResult<G::Move> {
         proven,
         playouts: trees.iter().map(|t| t.playouts).sum(),
         nodes: trees.iter().map(|t| t.nodes.len() as u64).sum(),
+        full: trees.iter().any(|t| t.full),
         elapsed,
     }
 }

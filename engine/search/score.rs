@@ -18,6 +18,12 @@ pub const MAX_PLY: usize = 512;
 /// Scores at or beyond this magnitude are proven wins or losses.
 pub const PROVEN: i32 = WIN - MAX_PLY as i32;
 
+/// The largest magnitude of a score that is not proven. An expectation over chance outcomes
+/// that are not all proven wins (or all proven losses) is clamped to
+/// `-MAX_UNPROVEN..=MAX_UNPROVEN` ([`expectation`]), so that a likely win averaged with an
+/// uncertain outcome never reads as a proven one.
+pub const MAX_UNPROVEN: i32 = PROVEN - 1;
+
 /// The score of a win `ply` plies from the root.
 pub const fn win_in(ply: usize) -> i32 {
     WIN - ply as i32
@@ -44,6 +50,24 @@ pub fn terminal_score(payoff: f64, players: usize, ply: usize) -> i32 {
     } else {
         let n = players.max(2) as f64;
         ((payoff * n - 1.0) / (n - 1.0) * f64::from(EVAL_LIMIT)).round() as i32
+    }
+}
+
+/// The score of a chance state whose outcomes average `mean` (probability-weighted): rounded,
+/// and a proven win (loss) only when every outcome is a proven win (loss), `all_won`
+/// (`all_lost`). A mixed average is clamped just inside the proven range, to
+/// `±MAX_UNPROVEN`: it stays above every evaluation (a near-certain win still ranks above any
+/// heuristic value, and above a less likely one up to the clamp) but claims no certainty.
+///
+/// The clamp is monotone in every outcome's value (raising an outcome never lowers the
+/// result), so bounds of the outcomes give bounds of the result, which Star1 and the solver's
+/// pessimistic and optimistic horizons need.
+pub fn expectation(mean: f64, all_won: bool, all_lost: bool) -> i32 {
+    let v = mean.round() as i32;
+    if all_won || all_lost {
+        v
+    } else {
+        v.clamp(-MAX_UNPROVEN, MAX_UNPROVEN)
     }
 }
 
@@ -124,5 +148,24 @@ mod tests {
         assert_eq!(terminal_score(0.5, 2, 3), 0);
         assert_eq!(terminal_score(1.0 / 3.0, 3, 3), 0);
         assert!(is_proven(terminal_score(1.0, 3, 3)));
+    }
+
+    #[test]
+    fn only_unanimous_outcomes_average_to_a_proven_score() {
+        // Fifteen sixteenths of a win in 3 and one sixteenth of a win in 9: a win in about 3.
+        let all_won = (15.0 * f64::from(win_in(3)) + f64::from(win_in(9))) / 16.0;
+        assert_eq!(
+            Score(expectation(all_won, true, false)).outcome(),
+            Outcome::Win(3)
+        );
+        // The same with a heuristic +100 instead of the slow win: likely, not proven.
+        let mixed = (255.0 * f64::from(win_in(3)) + 100.0) / 256.0;
+        assert!(mixed >= f64::from(PROVEN));
+        assert_eq!(expectation(mixed, false, false), MAX_UNPROVEN);
+        assert_eq!(expectation(-mixed, false, false), -MAX_UNPROVEN);
+        assert!(!is_proven(MAX_UNPROVEN) && is_proven(MAX_UNPROVEN + 1));
+        // Averages inside the range are only rounded.
+        assert_eq!(expectation(12.4, false, false), 12);
+        assert_eq!(expectation(-20_000.6, false, false), -20_001);
     }
 }

@@ -156,6 +156,12 @@ impl Game for TakeAway {
     }
 
     fn play(&mut self, mv: u8) {
+        // An illegal move is a caller's bug: say so (the arena tests feed one on purpose).
+        assert!(
+            u32::from(mv) <= self.pile,
+            "take-away: cannot take {mv} of {} stones",
+            self.pile
+        );
         if self.chance {
             self.pile -= u32::from(mv);
             self.chance = false;
