@@ -158,13 +158,13 @@ fn engine_errors_survive_the_record_file() {
         w.append(g).unwrap();
     }
     let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains("\"ending\":\"engine-error\""), "{text}");
+    assert!(text.contains("\"ending\":\"engine_error\""), "{text}");
     let read = record::read(&path).unwrap();
     assert_eq!(read.games.len(), games.len());
     assert!(read.games.iter().zip(&games).all(|(a, b)| a.same_game(b)));
     // Records without the new fields (older files), and the ending spelt with an underscore.
     let mut line: serde_json::Value = serde_json::to_value(&games[0]).unwrap();
-    line["ending"] = "engine_error".into();
+    line["ending"] = "engine-error".into();
     line.as_object_mut().unwrap().remove("error");
     let back: GameRecord = serde_json::from_value(line).unwrap();
     assert_eq!(back.ending, GameEnding::EngineError);

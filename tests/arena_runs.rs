@@ -213,13 +213,10 @@ fn sprt_stops_early_and_deterministically() {
     assert_eq!(sprt.decision, SprtDecision::AcceptH1, "{s1}");
     assert!(s1.played < 200, "{s1}");
     assert!(sprt.llr >= sprt.upper);
-    // Only the games under way when it stopped (at most one per thread) may differ.
-    assert!(
-        s1.ignored == 0 && s3.ignored <= 2,
-        "{} {}",
-        s1.ignored,
-        s3.ignored
-    );
+    // Only the games finished past the deciding pair may differ: none on one thread; on three,
+    // those under way or finished out of schedule order when it stopped (timing decides how
+    // many, so only the counted games are compared).
+    assert_eq!(s1.ignored, 0);
     assert_eq!(Summary { ignored: 0, ..s1 }, Summary { ignored: 0, ..s3 });
 
     // Equal engines: H0.

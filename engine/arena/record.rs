@@ -13,22 +13,22 @@ use crate::error::Error;
 use crate::history::Ending;
 
 /// Why a recorded game ended: as any played game ends ([`Ending`]), or by an engine error.
-/// Written as `rules`, `repetition`, `ply-limit` (the same words as a played game's
-/// [`Ending`], so older records read unchanged) and `engine-error` (`engine_error` is read
-/// too).
+/// Written in the engine protocol's words: `rules`, `repetition`, `ply_limit`, `engine_error`;
+/// the older spellings `ply-limit` and `engine-error` are read too.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[serde(rename_all = "snake_case")]
 pub enum GameEnding {
     /// The rules ended it (a win, a loss, or a draw the rules define).
     Rules,
     /// The same position occurred the game's repetition limit of times.
     Repetition,
     /// The ply limit was reached.
+    #[serde(alias = "ply-limit")]
     PlyLimit,
     /// A panic stopped the game: in an engine (whose seat then lost; see
     /// [`GameRecord::failed_seat`]) or elsewhere (the game has no result). The record's
     /// `error` says what happened.
-    #[serde(alias = "engine_error")]
+    #[serde(alias = "engine-error")]
     EngineError,
 }
 

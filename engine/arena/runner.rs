@@ -7,7 +7,7 @@
 //! run was split into resumed parts or shards.
 //!
 //! A panic while a game is played (a bot's bug, say) does not end the tournament: the game is
-//! recorded with ending `engine-error` and the panic's message, and the others go on. When the
+//! recorded with ending `engine_error` and the panic's message, and the others go on. When the
 //! panic came from a seat's bot (while it was built, started or choosing), that seat loses the
 //! game and it counts like any other; otherwise the game has no result and the statistics leave
 //! it out ([`GameRecord::counts`]).
