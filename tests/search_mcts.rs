@@ -133,8 +133,8 @@ fn a_full_tree_stops_growing_and_the_search_still_plays() {
 
 #[test]
 fn the_hash_setting_sizes_the_trees() {
-    use tabula::agent::EngineSpec;
     use tabula::agent::mcts_config;
+    use tabula::agent::EngineSpec;
     let spec = |text: &str| EngineSpec::parse(text).unwrap();
     assert_eq!(mcts_config(&spec("mcts:hash=3"), 0).unwrap().memory_mb, 3);
     assert_eq!(
@@ -144,4 +144,29 @@ fn the_hash_setting_sizes_the_trees() {
     assert!(mcts_config(&spec("mcts:hash=0"), 0).is_err());
     let bot = tabula::agent::build::<Nim>(&spec("mcts:hash=1,playouts=50"), 0);
     assert!(bot.is_ok());
+}
+
+#[test]
+fn the_stop_flag_ends_an_infinite_search() {
+    use tabula::games::onitama::Onitama;
+    use tabula::{Game, GameOptions};
+    let state = Onitama::start(&GameOptions::new()).unwrap();
+    let mut searcher = mcts(1, 3);
+    let stop = searcher.stop_flag();
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        stop.stop();
+    });
+    // Ten million playouts would take many seconds: the flag must end the search long before.
+    let limits = Limits {
+        infinite: true,
+        ..Limits::playouts(10_000_000)
+    };
+    let r = searcher.search(&state, limits);
+    stopper.join().unwrap();
+    assert!(r.playouts > 0 && r.playouts < 10_000_000, "{}", r.playouts);
+    assert!(r.best.is_some());
+    // The flag is cleared for the next search.
+    let again = searcher.search(&state, Limits::playouts(100));
+    assert_eq!(again.playouts, 100);
 }
