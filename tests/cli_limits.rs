@@ -113,3 +113,15 @@ fn time_limits_that_are_not_sane_numbers_are_refused() {
         "--seconds must be a number of seconds",
     );
 }
+
+#[test]
+fn game_counts_past_the_schedule_limit_are_refused() {
+    for games in ["10000000000", "18446744073709551615"] {
+        refused(
+            &[
+                "arena", "onitama", "--engine", "random", "--engine", "greedy", "--games", games,
+            ],
+            "games in all",
+        );
+    }
+}

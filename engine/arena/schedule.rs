@@ -20,6 +20,11 @@ const ORDER_SALT: u64 = 0x6f72_6465_7273_0001;
 /// At most this many players get every ordering of their seats.
 const ALL_ORDERINGS_UP_TO: usize = 4;
 
+/// The most games one tournament schedules: a hundred million, more than any run on one machine
+/// plays (the fastest bots play some thousands of games a second), and few enough that the
+/// list of a run's pending games stays under a gigabyte.
+pub const MAX_GAMES: u64 = 100_000_000;
+
 /// One scheduled game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Slot {
@@ -93,11 +98,21 @@ impl Schedule {
         } else {
             players
         };
+        let rounds = games.div_ceil(group_size as u64);
+        let total = rounds
+            .checked_mul(pairings.len() as u64)
+            .and_then(|g| g.checked_mul(group_size as u64))
+            .filter(|&t| t <= MAX_GAMES);
+        if total.is_none() {
+            return Err(Error::option(format!(
+                "--games {games} makes more than {MAX_GAMES} games in all (pairings times games); ask for fewer"
+            )));
+        }
         Ok(Schedule {
             players,
             pairings,
             group_size,
-            rounds: games.div_ceil(group_size as u64),
+            rounds,
             seed,
         })
     }
