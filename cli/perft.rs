@@ -30,6 +30,7 @@ pub struct PerftArgs {
 
 pub fn perft(args: PerftArgs) -> Result<(), CliError> {
     check_threads("--threads", args.threads)?;
+    engine_perft::check_depth(args.depth)?;
     let kind = args.game.kind()?;
     with_game!(kind, G => {
         let state: G = args.game.load()?;

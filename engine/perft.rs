@@ -7,7 +7,23 @@
 
 use rayon::prelude::*;
 
+use crate::error::Error;
 use crate::game::{Game, Turn};
+
+/// The deepest perft any command runs: every game's tree is out of reach long before (Onitama
+/// perft 12 is about 10^14 leaves), and a bound keeps the per-ply buffers small.
+pub const MAX_DEPTH: u32 = 64;
+
+/// `depth` for perft, when at most [`MAX_DEPTH`].
+pub fn check_depth(depth: u32) -> Result<u32, Error> {
+    if depth <= MAX_DEPTH {
+        Ok(depth)
+    } else {
+        Err(Error::option(format!(
+            "--depth must be 0 to {MAX_DEPTH} for perft (got {depth})"
+        )))
+    }
+}
 
 /// Counts the leaves below `state` to `depth` plies on the calling thread.
 pub fn perft<G: Game>(state: &G, depth: u32) -> u64 {

@@ -125,3 +125,15 @@ fn game_counts_past_the_schedule_limit_are_refused() {
         );
     }
 }
+
+#[test]
+fn perft_depths_past_the_bound_are_refused() {
+    refused(
+        &["perft", "onitama", "--depth", "4294967295"],
+        "--depth must be 0 to 64",
+    );
+    refused(
+        &["perft", "senet", "--depth", "65"],
+        "--depth must be 0 to 64",
+    );
+}
