@@ -137,3 +137,28 @@ fn perft_depths_past_the_bound_are_refused() {
         "--depth must be 0 to 64",
     );
 }
+
+#[test]
+fn onitama_deal_options_that_contradict_the_position_are_refused() {
+    let pos = "ssmss/5/5/5/SSMSS b tiger,crab boar,ox eel";
+    refused(
+        &[
+            "show",
+            "onitama",
+            pos,
+            "--cards",
+            "horse,elephant,ox,boar,crab",
+        ],
+        "deals other cards",
+    );
+    refused(
+        &["best", "onitama", pos, "-O", "seed=3", "--depth", "1"],
+        "deals other cards",
+    );
+    // The same five cards in another arrangement agree with it.
+    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["show", "onitama", pos, "--cards", "eel,crab,boar,ox,tiger"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+}

@@ -91,6 +91,31 @@ fn sorted(a: Card, b: Card) -> [Card; 2] {
 }
 
 impl Onitama {
+    /// Refuses deal options that contradict a position read from text: `cards` or `seed` naming
+    /// another set of five cards than the position's (the arrangement may differ: cards move
+    /// during a game).
+    fn check_deal_options(&self, options: &GameOptions) -> Result<(), Error> {
+        if options.get("cards").is_none() && options.get("seed").is_none() {
+            return Ok(());
+        }
+        let named = Deal::from_options(options)?.cards();
+        let mut have = [self.hand(Color::Red), self.hand(Color::Blue)].concat();
+        have.push(self.side_card());
+        if named.iter().all(|c| have.contains(c)) {
+            return Ok(());
+        }
+        let given = ["cards", "seed"]
+            .into_iter()
+            .filter_map(|k| options.get(k).map(|v| format!("{k}={v}")))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let names: Vec<&str> = have.iter().map(|c| c.name()).collect();
+        Err(Error::option(format!(
+            "{given} deals other cards than the position's ({}): leave it out",
+            names.join(",")
+        )))
+    }
+
     /// The start position of a deal: students and master on each home row, the side card's stamp
     /// colour to move.
     pub fn from_deal(deal: &Deal, ply_limit: u32) -> Onitama {
@@ -277,10 +302,13 @@ impl Game for Onitama {
         Ok(Onitama::from_deal(&deal, ply_limit))
     }
 
-    /// Reads a position; of the options only `ply-limit` matters here (the cards are in the text).
+    /// Reads a position; of the options only `ply-limit` matters here (the cards are in the text;
+    /// `cards` or `seed` dealing other cards is refused as a conflict).
     fn from_notation(text: &str, options: &GameOptions) -> Result<Self, Error> {
         let ply_limit = Self::ply_limit_option(options)?;
-        notation::parse_position(text, ply_limit)
+        let state = notation::parse_position(text, ply_limit)?;
+        state.check_deal_options(options)?;
+        Ok(state)
     }
 
     fn notation(&self) -> String {
