@@ -260,9 +260,14 @@ fn two_bridges_move_both_before_every_run() {
     assert_eq!((r.score, r.exact), (9, true));
 }
 
-/// Crowded layouts found by a search of random layouts (docs/amidakuji-puzzle.md): the score
-/// proven best is below `2N - 1`, under both readings of the relocation rule.
-const HARD: [(&str, u32); 2] = [
+/// Crowded layouts found by a search of random layouts (docs/amidakuji-puzzle.md; the first is
+/// `--size 6x4 --seed 222`): the score proven best is below `2N - 1`, under both readings of the
+/// relocation rule.
+const HARD: [(&str, u32); 3] = [
+    (
+        "6x4 bna2b1,bna3b2,bna4b3,rnb4c4,rnc1d2,rnc2d3,bnc3d4,rnd1e1,rne2f3,rle3f1,ble4f2",
+        9,
+    ),
     (
         "6x4 rla1b3,bla2b4,rna3b2,bnb1c1,rnc2d1,bnc3d2,rnc4d3,rne1f1,bne2f2,rne3f3,bne4f4",
         9,
@@ -279,6 +284,20 @@ fn crowded_layouts_score_below_the_maximum() {
         for rules in [SoloRules::default(), TWICE] {
             assert_eq!(solve_with(text, rules), (want, true), "{text} {rules:?}");
         }
+    }
+}
+
+#[test]
+fn the_random_layout_of_seed_222_on_6x4_scores_9() {
+    // The example of README.md and docs/amidakuji-puzzle.md (`--size 6x4 --seed 222`).
+    let l = random_layout(Dims { cols: 6, rows: 4 }, 222);
+    assert_eq!(
+        write_layout(&l),
+        "6x4 bna2b1,bna3b2,bna4b3,rnb4c4,rnc1d2,rnc2d3,bnc3d4,rnd1e1,rne2f3,rle3f1,ble4f2"
+    );
+    for rules in [SoloRules::default(), TWICE] {
+        let r = solve(&l, rules, SoloLimits::default());
+        assert_eq!((r.score, r.max, r.exact), (9, 11, true), "{rules:?}");
     }
 }
 
