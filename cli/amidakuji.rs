@@ -43,9 +43,10 @@ pub struct SoloArgs {
     /// Most seconds of search.
     #[arg(long, default_value_t = 20.0)]
     pub time: f64,
-    /// The two relocations before each run must move two different bridges.
+    /// Let both relocations before a run move the same bridge (the rules move two different
+    /// bridges; this is the looser reading of "2 relocations").
     #[arg(long)]
-    pub distinct: bool,
+    pub same_bridge_twice: bool,
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
@@ -79,7 +80,7 @@ fn solo(args: SoloArgs) -> Result<(), CliError> {
     }
     let started = Instant::now();
     let rules = SoloRules {
-        distinct: args.distinct,
+        same_bridge_twice: args.same_bridge_twice,
     };
     let result = solve(&ladder, rules, limits);
     let seconds = started.elapsed().as_secs_f64();
@@ -102,7 +103,8 @@ fn solo(args: SoloArgs) -> Result<(), CliError> {
             .collect();
         return print_json(&json!({
             "layout": layout,
-            "distinct": args.distinct,
+            "distinct": !rules.same_bridge_twice,
+            "same_bridge_twice": rules.same_bridge_twice,
             "score": result.score,
             "max": result.max,
             "exact": result.exact,

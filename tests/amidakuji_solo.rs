@@ -1,19 +1,30 @@
 //! The one-player puzzle: best scores on small layouts checked by hand, and on crowded random
-//! layouts against a brute force written here (every ordered pair of relocations, no pruning).
+//! layouts against a brute force written here (every ordered pair of relocations, no pruning),
+//! under the rules' reading (two different bridges move before each run) and the looser one
+//! (one bridge may move twice).
 
 use std::collections::HashMap;
 
-use tabula::games::amidakuji::board::{Dims, Point};
+use tabula::games::amidakuji::board::{Dims, Node, Point};
 use tabula::games::amidakuji::bridges::{Bridge, Ladder};
 use tabula::games::amidakuji::notation::{parse_layout, write_layout};
 use tabula::games::amidakuji::solo::{random_layout, replay, solve, SoloLimits, SoloRules};
 use tabula::games::amidakuji::walk::full_walk;
 
+/// One bridge may move twice: the looser reading.
+const TWICE: SoloRules = SoloRules {
+    same_bridge_twice: true,
+};
+
 fn solve_text(text: &str) -> (u32, bool) {
+    solve_with(text, SoloRules::default())
+}
+
+fn solve_with(text: &str, rules: SoloRules) -> (u32, bool) {
     let l = parse_layout(text).unwrap();
-    let r = solve(&l, SoloRules::default(), SoloLimits::default());
+    let r = solve(&l, rules, SoloLimits::default());
     assert_eq!(
-        replay(&l, SoloRules::default(), &r.runs),
+        replay(&l, rules, &r.runs),
         Ok(r.score),
         "sequence replays at {text}"
     );
@@ -36,11 +47,40 @@ fn a_full_board_allows_no_relocation() {
 }
 
 #[test]
-fn one_bridge_reaches_every_end() {
-    // A single bridge moves one column per run at most, but the walk a^ a_ b^ b_ ... e_ only
-    // needs it between the current column and the next one, or out of the way: 2N - 1.
-    assert_eq!(solve_text("5x4 rnc1d1"), (9, true));
-    assert_eq!(solve_text("6x5 blb1c3"), (11, true));
+fn one_bridge_cannot_make_two_relocations_so_one_run() {
+    // The rules move 2 bridges before every run after the first: with one bridge on the board
+    // that is impossible, and the puzzle ends after the first run.
+    assert_eq!(solve_text("5x4 rnc1d1"), (1, true));
+    assert_eq!(solve_text("6x5 blb1c3"), (1, true));
+}
+
+#[test]
+fn one_bridge_moved_twice_reaches_every_end() {
+    // With one bridge moving twice, it goes between the current column and the next one, or
+    // out of the way, and the walk a^ a_ b^ b_ ... e_ reaches every end: 2N - 1.
+    assert_eq!(solve_with("5x4 rnc1d1", TWICE), (9, true));
+    assert_eq!(solve_with("6x5 blb1c3", TWICE), (11, true));
+}
+
+#[test]
+fn by_default_the_two_relocations_move_two_different_bridges() {
+    let l = parse_layout("5x4 rnc1d1,bna3b3").unwrap();
+    let r = solve(&l, TWICE, SoloLimits::default());
+    // Under the looser reading the solver's line moves one bridge twice somewhere...
+    let twice = r.runs[1..]
+        .iter()
+        .position(|run| run.relocations[0].1 == run.relocations[1].0)
+        .expect("a run that moves one bridge twice")
+        + 2;
+    assert_eq!(replay(&l, TWICE, &r.runs), Ok(r.score));
+    // ...which the rules' reading refuses.
+    assert_eq!(
+        replay(&l, SoloRules::default(), &r.runs),
+        Err(format!(
+            "run {twice}: the relocations move one bridge twice"
+        ))
+    );
+    assert!(!SoloRules::default().same_bridge_twice);
 }
 
 #[test]
@@ -81,11 +121,15 @@ fn end_bit(p: Point) -> u16 {
     }
 }
 
-/// Every layout one relocation away.
-fn one_move(l: &Ladder) -> Vec<Ladder> {
+/// Every layout one relocation away, with the left node of the moved bridge's new place; a
+/// bridge whose left node is `keep` stays where it is.
+fn one_move(l: &Ladder, keep: Option<Node>) -> Vec<(Ladder, Node)> {
     let mut out = Vec::new();
     let bridges: Vec<Bridge> = l.bridges().collect();
     for b in bridges {
+        if Some(b.left) == keep {
+            continue;
+        }
         let mut lifted = l.clone();
         lifted.remove(b.left);
         let mut places = Vec::new();
@@ -100,7 +144,7 @@ fn one_move(l: &Ladder) -> Vec<Ladder> {
                 right: s.right,
                 ..b
             });
-            out.push(next);
+            out.push((next, s.left));
         }
     }
     out
@@ -118,18 +162,21 @@ fn remaining(visited: u16, cur: Point, cols: u8) -> u32 {
     (2 * here + 1).min(2 * next)
 }
 
-fn brute(l: &Ladder, visited: u16, cur: Point, memo: &mut HashMap<(String, u16, u16), u32>) -> u32 {
+type Memo = HashMap<(String, u16, u16), u32>;
+
+fn brute(l: &Ladder, visited: u16, cur: Point, rules: SoloRules, memo: &mut Memo) -> u32 {
     let key = (write_layout(l), visited, end_bit(cur));
     if let Some(&v) = memo.get(&key) {
         return v;
     }
     let most = remaining(visited, cur, l.dims.cols);
     let mut best = 0;
-    'all: for l1 in one_move(l) {
-        for l2 in one_move(&l1) {
+    'all: for (l1, moved) in one_move(l, None) {
+        let keep = (!rules.same_bridge_twice).then_some(moved);
+        for (l2, _) in one_move(&l1, keep) {
             let to = full_walk(&l2, cur);
             if visited & end_bit(to) == 0 {
-                best = best.max(1 + brute(&l2, visited | end_bit(to), to, memo));
+                best = best.max(1 + brute(&l2, visited | end_bit(to), to, rules, memo));
                 if best == most {
                     break 'all;
                 }
@@ -140,7 +187,7 @@ fn brute(l: &Ladder, visited: u16, cur: Point, memo: &mut HashMap<(String, u16, 
     best
 }
 
-fn brute_score(l: &Ladder) -> u32 {
+fn brute_score(l: &Ladder, rules: SoloRules) -> u32 {
     let mut memo = HashMap::new();
     let cols = l.dims.cols;
     (0..cols)
@@ -148,7 +195,7 @@ fn brute_score(l: &Ladder) -> u32 {
         .chain((0..cols).map(Point::Bottom))
         .map(|s| {
             let to = full_walk(l, s);
-            1 + brute(l, end_bit(s) | end_bit(to), to, &mut memo)
+            1 + brute(l, end_bit(s) | end_bit(to), to, rules, &mut memo)
         })
         .max()
         .unwrap()
@@ -166,8 +213,8 @@ fn crowded(seed: u64) -> Ladder {
     let gone: Vec<Bridge> = l.bridges().collect();
     l.remove(gone[r.random_range(0..gone.len())].left);
     for _ in 0..r.random_range(0..4) {
-        let next = one_move(&l);
-        l = next[r.random_range(0..next.len())].clone();
+        let next = one_move(&l, None);
+        l = next[r.random_range(0..next.len())].0.clone();
     }
     l
 }
@@ -178,8 +225,10 @@ fn roomy_layouts_match_a_brute_force() {
         .map(|s| random_layout(Dims { cols: 5, rows: 4 }, s))
         .chain((2..6).map(crowded))
     {
-        let r = solve(&l, SoloRules::default(), SoloLimits::default());
-        assert_eq!(r.score, brute_score(&l), "{}", write_layout(&l));
+        for rules in [SoloRules::default(), TWICE] {
+            let r = solve(&l, rules, SoloLimits::default());
+            assert_eq!(r.score, brute_score(&l, rules), "{}", write_layout(&l));
+        }
     }
 }
 
@@ -189,33 +238,81 @@ fn small_layouts_match_a_brute_force() {
     layouts.push(parse_layout("5x4 rnb2c3").unwrap());
     layouts.push(parse_layout("6x4 rna1b1,rna2b2,rna3b3,rna4b4,rnc1d1,rnc2d2,bnc3d3,bnc4d4,bne1f1,bne2f2,bne3f3,bne4f4").unwrap());
     for l in layouts {
-        let r = solve(&l, SoloRules::default(), SoloLimits::default());
-        assert!(r.exact);
-        assert_eq!(replay(&l, SoloRules::default(), &r.runs), Ok(r.score));
-        assert_eq!(r.score, brute_score(&l), "{}", write_layout(&l));
+        for rules in [SoloRules::default(), TWICE] {
+            let r = solve(&l, rules, SoloLimits::default());
+            assert!(r.exact);
+            assert_eq!(replay(&l, rules, &r.runs), Ok(r.score));
+            assert_eq!(r.score, brute_score(&l, rules), "{}", write_layout(&l));
+        }
     }
 }
 
 #[test]
-fn distinct_relocations_need_two_bridges() {
-    let strict = SoloRules { distinct: true };
-    // One bridge cannot make two relocations of different bridges: one run only.
-    let l = parse_layout("5x4 rnc1d1").unwrap();
-    let r = solve(&l, strict, SoloLimits::default());
-    assert_eq!((r.score, r.exact), (1, true));
-    // Two bridges: each run moves both; the solver's sequence obeys the stricter rule.
+fn two_bridges_move_both_before_every_run() {
+    // Each run moves both bridges; the solver's sequence obeys the rule and still reaches
+    // every end.
     let l = parse_layout("5x4 rnc1d1,bna3b3").unwrap();
-    let r = solve(&l, strict, SoloLimits::default());
-    assert_eq!(replay(&l, strict, &r.runs), Ok(r.score));
+    let r = solve(&l, SoloRules::default(), SoloLimits::default());
+    assert_eq!(replay(&l, SoloRules::default(), &r.runs), Ok(r.score));
     assert!(r.runs[1..]
         .iter()
         .all(|run| run.relocations[0].1 != run.relocations[1].0));
-    assert!(r.exact);
+    assert_eq!((r.score, r.exact), (9, true));
+}
+
+/// Crowded layouts found by a search of random layouts (docs/amidakuji-puzzle.md; the first is
+/// `--size 6x4 --seed 222`): the score proven best is below `2N - 1`, under both readings of the
+/// relocation rule.
+const HARD: [(&str, u32); 3] = [
+    (
+        "6x4 bna2b1,bna3b2,bna4b3,rnb4c4,rnc1d2,rnc2d3,bnc3d4,rnd1e1,rne2f3,rle3f1,ble4f2",
+        9,
+    ),
+    (
+        "6x4 rla1b3,bla2b4,rna3b2,bnb1c1,rnc2d1,bnc3d2,rnc4d3,rne1f1,bne2f2,rne3f3,bne4f4",
+        9,
+    ),
+    (
+        "6x5 rna2b1,bna3b3,bna4b5,rna5b4,rlb2c4,rnc1d1,rnc2d2,rnc3d4,blc5d3,bnd5e4,bne1f1,rne2f2,bne3f3,bne5f4",
+        5,
+    ),
+];
+
+#[test]
+fn crowded_layouts_score_below_the_maximum() {
+    for (text, want) in HARD {
+        for rules in [SoloRules::default(), TWICE] {
+            assert_eq!(solve_with(text, rules), (want, true), "{text} {rules:?}");
+        }
+    }
+}
+
+#[test]
+fn the_random_layout_of_seed_222_on_6x4_scores_9() {
+    // The example of README.md and docs/amidakuji-puzzle.md (`--size 6x4 --seed 222`).
+    let l = random_layout(Dims { cols: 6, rows: 4 }, 222);
+    assert_eq!(
+        write_layout(&l),
+        "6x4 bna2b1,bna3b2,bna4b3,rnb4c4,rnc1d2,rnc2d3,bnc3d4,rnd1e1,rne2f3,rle3f1,ble4f2"
+    );
+    for rules in [SoloRules::default(), TWICE] {
+        let r = solve(&l, rules, SoloLimits::default());
+        assert_eq!((r.score, r.max, r.exact), (9, 11, true), "{rules:?}");
+    }
+}
+
+#[test]
+fn crowded_layouts_below_the_maximum_match_the_brute_force() {
+    for (text, want) in HARD {
+        let l = parse_layout(text).unwrap();
+        for rules in [SoloRules::default(), TWICE] {
+            assert_eq!(brute_score(&l, rules), want, "{text} {rules:?}");
+        }
+    }
 }
 
 /// The layout seen in a mirror (`mirror`) and/or upside down (`flip`).
 fn transformed(l: &Ladder, mirror: bool, flip: bool) -> Ladder {
-    use tabula::games::amidakuji::board::Node;
     let (n, rows) = (l.dims.cols, l.dims.rows);
     let mut out = Ladder::new(l.dims);
     for b in l.bridges() {

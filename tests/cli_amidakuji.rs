@@ -30,15 +30,41 @@ fn generic_commands_know_amidakuji() {
 
 #[test]
 fn solo_answers_in_text_and_json() {
+    // By default two different bridges move before each run: one bridge cannot, so the puzzle
+    // ends after the first run.
     let (ok, out, _) = tabula(&["amidakuji", "solo", "5x4 rnc1d1"]);
     assert!(ok);
+    assert!(out.contains("score: 1 of at most 9 (proven best)"), "{out}");
+    let (ok, out, _) = tabula(&["amidakuji", "solo", "5x4 rnc1d1", "--same-bridge-twice"]);
+    assert!(ok);
     assert!(out.contains("score: 9 of at most 9 (proven best)"), "{out}");
-    let (ok, out, _) = tabula(&["amidakuji", "solo", "5x4 rnc1d1", "--json"]);
+    let (ok, out, _) = tabula(&[
+        "amidakuji",
+        "solo",
+        "5x4 rnc1d1",
+        "--same-bridge-twice",
+        "--json",
+    ]);
     assert!(ok);
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["score"], 9);
     assert_eq!(v["exact"], true);
+    assert_eq!(v["same_bridge_twice"], true);
+    assert_eq!(v["distinct"], false);
     assert_eq!(v["runs"].as_array().unwrap().len(), 9);
+    let (ok, out, _) = tabula(&["amidakuji", "solo", "5x4 rnc1d1,bna3b3", "--json"]);
+    assert!(ok);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        (v["score"].as_u64(), v["distinct"].as_bool()),
+        (Some(9), Some(true))
+    );
+    for run in v["runs"].as_array().unwrap().iter().skip(1) {
+        let r = run["relocations"].as_array().unwrap();
+        let first_to = r[0].as_str().unwrap().split('>').nth(1).unwrap();
+        let second_from = r[1].as_str().unwrap().split('>').next().unwrap();
+        assert_ne!(first_to, second_from, "one bridge moved twice: {run}");
+    }
     let (ok, out, _) = tabula(&["amidakuji", "solo", "6x8 rna2b2", "--nodes", "1", "--json"]);
     assert!(ok);
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();

@@ -101,6 +101,24 @@ fn sure_wins_losses_and_finished_games() {
     close(win(&pos(&[1], &[2, 3, 4], 'D', "3")), 0.0);
 }
 
+#[test]
+fn a_row_on_28_29_30_holds_a_last_piece_that_would_bear_off() {
+    // Dark's last piece on 27 with a 4: bearing off would pass light's 28-29-30 (square 30
+    // included), so the only move is back to 23, and dark throws again.
+    let thrown = solve(
+        &state(&pos(&[27], &[28, 29, 30], 'D', "4")),
+        &Limits::default(),
+    )
+    .unwrap();
+    let back = win(&pos(&[23], &[28, 29, 30], 'D', "-"));
+    assert_eq!(thrown.throws[0].moves.len(), 1);
+    assert_eq!(thrown.throws[0].best(), Some(Move::Backward(27)));
+    close(thrown.win, back);
+    assert!(back < 1.0, "{back}");
+    // Without the piece on 30 the row is gone and the 4 bears off: dark wins.
+    close(win(&pos(&[27], &[28, 29], 'D', "4")), 1.0);
+}
+
 /// What a move leads to, for the reference solver.
 enum Next {
     /// The game ended; the mover's payoff.
@@ -181,6 +199,8 @@ fn the_solver_agrees_with_a_plain_value_iteration() {
         pos(&[24], &[21, 27], 'L', "-"),
         pos(&[26, 27], &[25, 28], 'D', "-"),
         pos(&[18, 19, 20], &[23], 'L', "-"),
+        pos(&[27], &[28, 29, 30], 'D', "-"),
+        pos(&[25, 26], &[28, 29, 30], 'D', "-"),
     ] {
         let s = state(&text);
         let solution = solve(&s, &Limits::default()).unwrap();

@@ -103,7 +103,8 @@ impl Slow {
             }
             let t = s + v;
             let ok = if t > 30 {
-                !self.passes_three(s, 30)
+                // Bearing off passes the squares s + 1 to 30, square 30 included.
+                !self.passes_three(s, 31)
             } else {
                 !self.passes_three(s, t) && self.can_land(t)
             };
@@ -194,6 +195,8 @@ struct Seen {
     stuck: usize,
     borne_off: usize,
     swaps: usize,
+    /// Pieces on 27 or lower whose throw would bear them off past an enemy row on 28-29-30.
+    held_at_30: usize,
 }
 
 /// Compares the move lists of both generators for every throw at a chance node, and the
@@ -219,6 +222,12 @@ fn compare_counting(text: &str, seen: &mut Seen) -> usize {
         );
         seen.stuck += usize::from(expected.is_empty());
         seen.backward += expected.iter().filter(|m| m.ends_with('-')).count();
+        let enemy = enemy_of(slow.me);
+        if (28..=30).all(|sq| slow.at(sq) == enemy) {
+            seen.held_at_30 += (31 - v as i32..=27)
+                .filter(|&sq| slow.at(sq) == slow.me)
+                .count();
+        }
         let mut list = Vec::new();
         state.legal_moves(&mut list);
         for (mv, (s, f)) in list.into_iter().zip(slow.moves()) {
@@ -310,6 +319,41 @@ fn random_boards_match_the_slow_generator() {
 }
 
 #[test]
+fn random_boards_with_a_row_on_28_29_30_match_the_slow_generator() {
+    // The row that bearing off must pass (square 30 included), with pieces of both colours
+    // scattered behind it on 18..=27.
+    let mut r = rng(19);
+    let mut seen = Seen::default();
+    for _ in 0..500 {
+        let mut cells = ['.'; 30];
+        let (row, other) = if r.random_range(0..2) == 0 {
+            ('L', 'D')
+        } else {
+            ('D', 'L')
+        };
+        cells[27..30].fill(row);
+        for (c, most) in [(row, 2), (other, 5)] {
+            let n = r.random_range(usize::from(c == other)..=most);
+            let mut placed = 0;
+            while placed < n {
+                let sq = r.random_range(17..27);
+                if cells[sq] == '.' {
+                    cells[sq] = c;
+                    placed += 1;
+                }
+            }
+        }
+        let p = Slow {
+            cells,
+            me: other,
+            throw: 0,
+        };
+        compare_counting(&p.text(), &mut seen);
+    }
+    assert!(seen.held_at_30 > 500 && seen.backward > 100, "{seen:?}");
+}
+
+#[test]
 fn positions_from_random_games_match_the_slow_generator() {
     let mut r = rng(11);
     let start = Senet::start(&GameOptions::new()).unwrap();
@@ -340,8 +384,10 @@ fn positions_from_random_games_match_the_slow_generator() {
 
 #[test]
 fn perft_matches_the_slow_perft() {
-    let cases: [(&str, u32); 6] = [
+    let cases: [(&str, u32); 8] = [
         ("LDLDLDLDL.D................... D -", 3),
+        ("..........................DLLL D -", 5),
+        ("........................D.DLLL D -", 4),
         ("LDLDLDLDL.D................... D 3", 3),
         ("..L.D.LL..DD.L...D.L......D... D -", 3),
         ("....DDD.L..L..L...L.L......... L -", 3),
@@ -388,6 +434,15 @@ fn small_perft_counted_by_hand() {
     let stuck = fast("DLLL.......................... D -");
     assert_eq!(perft(&stuck, 1), 5);
     assert_eq!(perft(&stuck, 3), 5);
+    // Dark on 27 behind light's 28-29-30: bearing off passes 30, so no throw bears off; each
+    // has one move, back (1: 26, 2: 25, 3: 24, 4: 23, 6: 21). Then: after 1, dark again on 26:
+    // 26+ with a 1, back with 2, 3, 4 and with 6 (26 to off passes the row): 5. After 2 and 3,
+    // light throws: 30+ with 1; 29+, 30+ with 2; all three with 3, 4, 6: 12 each. After 4
+    // (dark on 23) and 6 (on 21), dark throws again: one move per throw, 5 each.
+    // 5 + 12 + 12 + 5 + 5 = 39 (when 27 could bear off past the row, 4 and 6 won: 31).
+    let blocked = fast("..........................DLLL D -");
+    assert_eq!(perft(&blocked, 1), 5);
+    assert_eq!(perft(&blocked, 2), 39);
 }
 
 #[test]

@@ -160,20 +160,126 @@ fn a_piece_past_square_30_is_borne_off_without_an_exact_throw() {
 }
 
 #[test]
-fn bearing_off_may_not_pass_a_row_of_three_before_square_30() {
-    // 25 to off with a 6 passes 26-27-28: blocked.
+fn bearing_off_may_not_pass_a_row_of_three() {
+    // 25 to off with a 6 passes 26 to 30: the row 26-27-28 blocks it, as does 27-28-29 for 26.
     assert_eq!(moves(&pos(&[25, 10], &[26, 27, 28], 'D', "6")), ["10+"]);
     assert_eq!(moves(&pos(&[26, 10], &[27, 28, 29], 'D', "6")), ["10+"]);
-    // The rules file checks the squares strictly between s and 30 when bearing off, so a row on
-    // 28-29-30 does not stop a piece on 27 (only 28 and 29 lie between 27 and 30).
-    assert_eq!(
-        moves(&pos(&[27, 10], &[28, 29, 30], 'D', "4")),
-        ["10+", "27+"]
+}
+
+// Bearing off passes the squares s + 1 to 30, square 30 included (`senet.md` section 2): the
+// boundaries of that rule, one test each.
+
+#[test]
+fn bearing_off_from_27_or_lower_cannot_pass_enemies_on_28_29_30() {
+    for (from, throw) in [(27, "4"), (27, "6"), (26, "6"), (25, "6")] {
+        assert_eq!(
+            moves(&pos(&[from, 10], &[28, 29, 30], 'D', throw)),
+            ["10+"],
+            "from {from} with {throw}"
+        );
+    }
+    // Light is held the same way by dark's row.
+    assert_eq!(moves(&pos(&[28, 29, 30], &[27, 10], 'L', "4")), ["10+"]);
+    // Asked for anyway, the move is refused with the reason.
+    let s = state(&pos(&[27, 10], &[28, 29, 30], 'D', "4"));
+    let err = s.parse_move("27+").unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("it would pass three light pieces in a row on squares 28-30"),
+        "{err}"
     );
+}
+
+#[test]
+fn a_bear_off_blocked_by_28_29_30_leaves_only_the_backward_move() {
+    // Dark's only piece cannot bear off past the row, so it must move back (4 and 6 throw
+    // again).
+    let p = pos(&[27], &[28, 29, 30], 'D', "4");
+    assert_eq!(moves(&p), ["27-"]);
     assert_eq!(
-        moves(&pos(&[27, 10], &[28, 29, 30], 'D', "6")),
-        ["10+", "27+"]
+        after(&p, "27-").notation(),
+        pos(&[23], &[28, 29, 30], 'D', "-")
     );
+    let p = pos(&[25], &[28, 29, 30], 'D', "6");
+    assert_eq!(moves(&p), ["25-"]);
+    assert_eq!(
+        after(&p, "25-").notation(),
+        pos(&[19], &[28, 29, 30], 'D', "-")
+    );
+    // When the square behind is a protected pair, there is no move at all: dark loses.
+    let p = pos(&[27], &[22, 23, 28, 29, 30], 'D', "4");
+    assert!(moves(&p).is_empty());
+    assert_eq!(state(&p).turn(), Turn::Terminal);
+    assert_eq!(state(&p).winner(), Some(LIGHT));
+}
+
+#[test]
+fn enemies_on_27_28_29_block_bearing_off_as_those_on_28_29_30_do() {
+    // The row may end anywhere up to square 30: 27-28-29 and 28-29-30 both block a piece on
+    // 26 with a 6 (it passes 27 to 30).
+    assert_eq!(moves(&pos(&[26, 10], &[27, 28, 29], 'D', "6")), ["10+"]);
+    assert_eq!(moves(&pos(&[26, 10], &[28, 29, 30], 'D', "6")), ["10+"]);
+    // And for a piece on 25: 27-28-29 and 28-29-30.
+    assert_eq!(moves(&pos(&[25, 10], &[27, 28, 29], 'D', "6")), ["10+"]);
+    assert_eq!(moves(&pos(&[25, 10], &[28, 29, 30], 'D', "6")), ["10+"]);
+}
+
+#[test]
+fn two_enemies_on_29_30_do_not_block_bearing_off_a_third_on_28_does() {
+    for (from, throw) in [(27, "4"), (27, "6"), (26, "6"), (25, "6")] {
+        let mut want = vec!["10+".to_string(), format!("{from}+")];
+        want.sort_by_key(|m| m.trim_end_matches('+').parse::<u8>().unwrap());
+        assert_eq!(
+            moves(&pos(&[from, 10], &[29, 30], 'D', throw)),
+            want,
+            "two, from {from} with {throw}"
+        );
+        // Three with a gap are not a row either.
+        assert_eq!(
+            moves(&pos(&[from, 10], &[28, 30], 'D', throw)),
+            want,
+            "a gap, from {from} with {throw}"
+        );
+        assert_eq!(
+            moves(&pos(&[from, 10], &[28, 29, 30], 'D', throw)),
+            ["10+"],
+            "three, from {from} with {throw}"
+        );
+    }
+}
+
+#[test]
+fn a_piece_on_28_passes_only_29_and_30_so_nothing_blocks_its_bear_off() {
+    // Only two squares are passed, so no row of three fits: 28 bears off with 3, 4 and 6
+    // (a 2 would land on the protected piece on 30), behind a row or not.
+    for throw in ["3", "4", "6"] {
+        assert_eq!(
+            moves(&pos(&[28, 10], &[29, 30], 'D', throw)),
+            ["10+", "28+"]
+        );
+        assert_eq!(
+            moves(&pos(&[28, 10], &[25, 26, 27, 29, 30], 'D', throw)),
+            ["10+", "28+"]
+        );
+    }
+    // One square further back, the three squares passed can hold a row.
+    assert_eq!(moves(&pos(&[27, 10], &[28, 29, 30], 'D', "4")), ["10+"]);
+}
+
+#[test]
+fn a_move_onto_the_board_passes_only_the_squares_strictly_between() {
+    // Unchanged by the bear-off rule: a row before the target blocks, the target square is not
+    // passed, and two in a row do not block.
+    assert_eq!(moves(&pos(&[22, 10], &[25, 26, 27], 'D', "6")), ["10+"]);
+    assert_eq!(moves(&pos(&[26, 10], &[27, 28, 29], 'D', "4")), ["10+"]);
+    assert_eq!(moves(&pos(&[27, 10], &[28, 29], 'D', "3")), ["10+", "27+"]);
+    assert_eq!(moves(&pos(&[24, 10], &[27, 28], 'D', "6")), ["10+", "24+"]);
+    // Exactly onto 30 passes 28 and 29 only; going past 30 passes 30 as well.
+    assert_eq!(
+        after(&pos(&[27, 10], &[28, 29], 'D', "3"), "27+").notation(),
+        pos(&[10, 30], &[28, 29], 'L', "-")
+    );
+    assert_eq!(moves(&pos(&[27, 10], &[28, 29, 30], 'D', "4")), ["10+"]);
 }
 
 #[test]

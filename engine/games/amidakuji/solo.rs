@@ -3,19 +3,26 @@
 //! an end visited before (the first start end counts) ends the puzzle. The score is the number
 //! of new ends reached, at most `2N - 1`.
 //!
-//! Resolutions the rules file leaves open, used here: a relocation is the game's (lift one
-//! bridge of either colour, put it on a free place for its kind, not exactly where it was); the
-//! same bridge may be moved by both relocations, so the two can undo each other (no net change)
-//! or move one bridge twice; when 2 relocations cannot be made the puzzle ends.
+//! Readings of the rules, used here: a relocation is the game's (lift one bridge of either
+//! colour, put it on a free place for its kind, not exactly where it was). The two relocations
+//! before a run move two different bridges: the seed says "2 hidat áthelyez", "moves 2
+//! bridges" ([`SoloRules::same_bridge_twice`] allows one bridge to move twice instead, so the
+//! two relocations can also undo each other). When the 2 relocations cannot be made the puzzle
+//! ends.
 //!
 //! The search is exact: a depth-first branch and bound over (layout, visited ends, current end),
 //! with a table of states already searched (a state's depth is fixed by its visited set, so a
 //! repeat can never do better than the first visit; the four images of a state under the
-//! left-right mirror and the top-bottom flip share one entry) and the bound "runs alternate sides, so at
-//! most `2 * min + (1 if the next side has more)` more ends". Successor layouts are tried by
-//! cost: no net change, one bridge moved, then two bridges moved, since the first solution that
-//! meets the bound ends the search. Node and time limits stop it; the best found is then a lower
-//! bound and the answer says so.
+//! left-right mirror and the top-bottom flip share one entry) and the bound "runs alternate
+//! sides, so at most `2 * min + (1 if the next side has more)` more ends". Successor layouts are
+//! tried by cost: no net change and one bridge moved (these two only when one bridge may move
+//! twice), then two bridges moved, since the first solution that meets the bound ends the
+//! search. Node and time limits stop it; the best found is then a lower bound and the answer
+//! says so.
+//!
+//! A score below `2N - 1` needs a crowded board: with room to spare, two relocations can steer
+//! the next run to any end, and the first line the search tries reaches `2N - 1` (see
+//! `docs/amidakuji-puzzle.md` for layouts where fewer is proven best).
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -43,12 +50,13 @@ impl Default for SoloLimits {
     }
 }
 
-/// Which reading of "move 2 bridges" the puzzle uses.
+/// Which reading of "move 2 bridges" the puzzle uses. The default is the rules' own: the two
+/// relocations before a run move two different bridges.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SoloRules {
-    /// The two relocations move two different bridges (otherwise one bridge may move twice,
-    /// and the two may cancel out).
-    pub distinct: bool,
+    /// Both relocations may move the same bridge (so the two can also cancel out); off by
+    /// default.
+    pub same_bridge_twice: bool,
 }
 
 /// One relocation: a bridge's old place and its new one.
@@ -182,7 +190,7 @@ fn places(l: &Ladder, kind: Kind) -> Vec<Span> {
 }
 
 struct Search {
-    distinct: bool,
+    same_bridge_twice: bool,
     cols: u8,
     max: u32,
     best: u32,
@@ -269,7 +277,7 @@ impl Search {
                 cheap.push((col, level, next, relocs));
             }
         };
-        // Level 0: a bridge goes away and comes back.
+        // Level 0 (one bridge moving twice only): a bridge goes away and comes back.
         if let Some((b, x)) = bridges.iter().find_map(|b| {
             let mut lifted = l.clone();
             lifted.remove(b.left);
@@ -279,7 +287,7 @@ impl Search {
                 .map(|x| (*b, x))
         }) {
             seen.insert(layout_hash(l));
-            if !self.distinct {
+            if self.same_bridge_twice {
                 consider(l.clone(), vec![(span_of(&b), x), (x, span_of(&b))], 0);
             }
         } else {
@@ -287,12 +295,12 @@ impl Search {
             self.done.insert(key);
             return;
         }
-        // Level 1: one bridge moves, through an intermediate place.
+        // Level 1 (one bridge moving twice only): it moves on through an intermediate place.
         for b in &bridges {
             let mut lifted = l.clone();
             lifted.remove(b.left);
             let free = places(&lifted, b.kind);
-            if free.len() < 3 || self.distinct {
+            if free.len() < 3 || !self.same_bridge_twice {
                 continue;
             }
             for &y in &free {
@@ -406,7 +414,7 @@ impl Search {
 pub fn solve(ladder: &Ladder, rules: SoloRules, limits: SoloLimits) -> SoloResult {
     let cols = ladder.dims.cols;
     let mut s = Search {
-        distinct: rules.distinct,
+        same_bridge_twice: rules.same_bridge_twice,
         cols,
         max: 2 * cols as u32 - 1,
         best: 0,
@@ -460,7 +468,7 @@ pub fn replay(ladder: &Ladder, rules: SoloRules, runs: &[Run]) -> Result<u32, St
             if run.relocations.len() != 2 {
                 return Err(format!("run {}: exactly 2 relocations", i + 1));
             }
-            if rules.distinct && run.relocations[1].0 == run.relocations[0].1 {
+            if !rules.same_bridge_twice && run.relocations[1].0 == run.relocations[0].1 {
                 return Err(format!(
                     "run {}: the relocations move one bridge twice",
                     i + 1

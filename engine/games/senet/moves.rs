@@ -2,9 +2,9 @@
 //! backward by the thrown value, generated with whole-board bit operations.
 //!
 //! Rules (`shared/rules/senet.md` section 2): a forward move takes a piece from `s` to `s + v`;
-//! it may not pass three enemy pieces standing in a row strictly between `s` and `s + v` (between
-//! `s` and 30 when bearing off); past 30 it is borne off; otherwise it lands on an empty square or
-//! on a lone enemy piece, which goes to `s`. Only when no piece can move forward must one move
+//! it may not pass three enemy pieces standing in a row strictly between `s` and `s + v` (when
+//! bearing off, on the squares `s + 1` to 30, square 30 included); past 30 it is borne off;
+//! otherwise it lands on an empty square or on a lone enemy piece, which goes to `s`. Only when no piece can move forward must one move
 //! back by `v` (to a square `>= 1`) under the same rules.
 
 use super::board::{bit, Board, BOARD_MASK, SQUARES};
@@ -66,10 +66,11 @@ pub fn forward_movers(own: u32, opp: u32, value: u8) -> u32 {
     // Targets past square 30 (bits 30 and up) are bearing off: always a place to go.
     let targets = u64::from(landable(own, opp)) | !u64::from(BOARD_MASK);
     let mut movers = own & (targets >> v) as u32;
-    // Passing: a row of three strictly between s and min(s + v, 30). For a piece on bit b the
-    // row may start at bits b + 1 ..= b + v - 3 and, when bearing off, must end by square 29,
-    // so it starts at bit 26 (square 27) or lower.
-    let rows = rows_of_three(opp) & ((1 << (SQUARES - 3)) - 1);
+    // Passing: a row of three on the squares passed, s + 1 ..= min(s + v - 1, 30). For a piece
+    // on bit b the row may start at bits b + 1 ..= b + v - 3. When bearing off (s + v >= 31)
+    // that range reaches bit 27 (the row on 28-29-30, the highest one there is), so square 30
+    // counts as passed, as the rules file says.
+    let rows = rows_of_three(opp);
     for k in 1..=v.saturating_sub(3) {
         movers &= !(rows >> k);
     }
@@ -161,8 +162,9 @@ pub fn why_illegal(board: &Board, seat: usize, from: u8, value: u8, forward: boo
         return format!("a backward move of {value} from square {from} would leave the board");
     }
     let to = target(from, value, forward);
+    // The squares passed lie strictly between lo and hi; bearing off passes 30 too.
     let (lo, hi) = if forward {
-        (from, to.min(SQUARES))
+        (from, to.min(SQUARES + 1))
     } else {
         (to, from)
     };
@@ -216,12 +218,13 @@ mod tests {
         // Backward with a 6: 9 to 3 lands on a protected piece; with a 4, 9 to 5 is free.
         assert_eq!(backward_movers(own, opp, 6), 0);
         assert_eq!(backward_movers(own, opp, 4), board(&[9]));
-        // Bearing off from 27 past 28-29-30 (not strictly before 30) is allowed; past 26-27-28
-        // from 25 it is not.
-        assert_eq!(
-            forward_movers(board(&[27]), board(&[28, 29, 30]), 4),
-            board(&[27])
-        );
+        // Bearing off passes square 30 too: from 27 past 28-29-30 is blocked, as is 25 past
+        // 26-27-28; from 28 only 29 and 30 are passed.
+        assert_eq!(forward_movers(board(&[27]), board(&[28, 29, 30]), 4), 0);
         assert_eq!(forward_movers(board(&[25]), board(&[26, 27, 28]), 6), 0);
+        assert_eq!(
+            forward_movers(board(&[28]), board(&[29, 30]), 6),
+            board(&[28])
+        );
     }
 }
