@@ -1,12 +1,13 @@
 //! `tabula amidakuji ...`: commands that only Amidakuji has (the one-player puzzle).
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use clap::{Args, Subcommand};
 use serde_json::json;
 use tabula::games::amidakuji::board::Dims;
 use tabula::games::amidakuji::notation::{parse_layout, write_layout};
 use tabula::games::amidakuji::solo::{random_layout, replay, solve, SoloLimits, SoloRules};
+use tabula::resources::check_seconds;
 use tabula::Error;
 
 use crate::common::{print_json, show_progress, CliError};
@@ -45,8 +46,11 @@ pub struct SoloArgs {
     pub time: f64,
     /// Let both relocations before a run move the same bridge (the rules move two different
     /// bridges; this is the looser reading of "2 relocations").
-    #[arg(long)]
+    #[arg(long, conflicts_with = "distinct")]
     pub same_bridge_twice: bool,
+    /// Two different bridges (the default now; kept so older scripts still run).
+    #[arg(long, hide = true)]
+    pub distinct: bool,
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
@@ -63,14 +67,15 @@ fn solo(args: SoloArgs) -> Result<(), CliError> {
         Some(text) => parse_layout(text)?,
         None => random_layout(Dims::parse(&args.size).map_err(Error::option)?, args.seed),
     };
-    if !(args.time > 0.0 && args.time.is_finite()) {
+    let time = check_seconds("--time", args.time)?;
+    if time.is_zero() {
         return Err(CliError(
             "bad option: --time must be a positive number of seconds".into(),
         ));
     }
     let limits = SoloLimits {
         nodes: args.nodes,
-        time: Some(Duration::from_secs_f64(args.time)),
+        time: Some(time),
     };
     if show_progress(args.json) {
         eprintln!(

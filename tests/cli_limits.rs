@@ -162,3 +162,19 @@ fn onitama_deal_options_that_contradict_the_position_are_refused() {
         .unwrap();
     assert!(out.status.success());
 }
+
+#[test]
+fn amidakuji_puzzle_time_limits_are_checked() {
+    refused(
+        &["amidakuji", "solo", "--time", "1e20"],
+        "--time must be a number of seconds",
+    );
+    refused(
+        &["amidakuji", "solo", "--time", "NaN"],
+        "--time must be a number of seconds",
+    );
+    refused(
+        &["amidakuji", "solo", "--time", "0"],
+        "--time must be a positive number",
+    );
+}
