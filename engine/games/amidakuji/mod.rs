@@ -5,7 +5,8 @@
 //! ([`bridges::Ladder`], node occupancy as a bitboard), three markers per player
 //! ([`markers::Marker`]), the phase and the player to move. Modules: [`board`] (geometry),
 //! [`bridges`] (the ladder), [`walk`] (step rules), [`markers`] (turns, knock-outs, pushes,
-//! arrivals), [`notation`], [`render`], [`zobrist`], [`eval`], [`solo`] (the puzzle solver).
+//! arrivals), [`moves`] (the move type and generation), [`notation`], [`render`], [`zobrist`],
+//! [`eval`], [`solo`] (the puzzle solver).
 //!
 //! Notation (see [`notation`] and `docs/amidakuji-notation.md`): the rules file's form
 //! `<N>x<R> <bridges> <red> <blue> <phase> <to-move>`. It already holds the whole state: the
@@ -27,6 +28,7 @@ pub mod board;
 pub mod bridges;
 pub mod eval;
 pub mod markers;
+pub mod moves;
 pub mod notation;
 pub mod render;
 pub mod solo;
@@ -38,9 +40,11 @@ use crate::game::{Game, Payoffs, Turn};
 use crate::options::{GameOptions, OptionSpec};
 
 use board::{Dims, Node, Point};
-use bridges::{Bridge, Kind, Ladder, Span};
+use bridges::{Bridge, Kind, Ladder};
 use markers::{own_end, Marker, Place};
 use zobrist::{shape_code, KEYS};
+
+pub use moves::Move;
 
 /// Red's seat.
 pub const RED: usize = 0;
@@ -72,34 +76,6 @@ impl Phase {
             Phase::Reloc(k) => 3 + k as usize,
         }
     }
-}
-
-/// A move.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Move {
-    /// Place a bridge of the mover's supply (`na2b3`).
-    Place(Span),
-    /// Put a marker on the start point of this column (`a^`, `a_`).
-    Start(u8),
-    /// Move marker `slot` (0-based), entering at column `enter` from reserve, pushing or not
-    /// (`2`, `2@c_`, `2!`).
-    Marker {
-        /// The marker's place in the list, 0 to 2.
-        slot: u8,
-        /// The start column when it enters from reserve.
-        enter: Option<u8>,
-        /// Whether the move pushes the enemy bridge its markers stand on.
-        push: bool,
-    },
-    /// Move the own bridge with left end `from` to `to` (`na2b3>nc4d4`).
-    Relocate {
-        /// The left end of the bridge moved.
-        from: Node,
-        /// Its new place.
-        to: Span,
-    },
-    /// Skip a relocation turn.
-    Pass,
 }
 
 /// An Amidakuji position.
@@ -239,60 +215,6 @@ impl Amidakuji {
             .any(|m| m.place == Place::At(Point::Node(n)))
     }
 
-    fn marker_moves(&self, out: &mut Vec<Move>) {
-        let seat = self.to_move;
-        for slot in 0..3 {
-            let m = self.markers[seat][slot];
-            if !m.can_move(seat) {
-                continue;
-            }
-            let mut add = |enter: Option<u8>| {
-                let push = self.push_possible(seat, slot, self.turn_end(seat, slot, enter));
-                let slot = slot as u8;
-                out.push(Move::Marker {
-                    slot,
-                    enter,
-                    push: false,
-                });
-                if push {
-                    out.push(Move::Marker {
-                        slot,
-                        enter,
-                        push: true,
-                    });
-                }
-            };
-            if m.place == Place::Reserve {
-                for c in 0..self.dims().cols {
-                    if !self.blocked(seat, c) {
-                        add(Some(c));
-                    }
-                }
-            } else {
-                add(None);
-            }
-        }
-    }
-
-    fn relocation_moves(&self, out: &mut Vec<Move>) {
-        out.push(Move::Pass);
-        let seat = self.to_move as u8;
-        // Each bridge is lifted from a scratch copy and put back, so no list is allocated.
-        let mut lifted = self.ladder.clone();
-        for b in self.ladder.bridges().filter(|b| b.owner == seat) {
-            if self.marker_on(b.left) || self.marker_on(b.right) {
-                continue;
-            }
-            lifted.remove(b.left);
-            lifted.for_each_place(b.kind, |to| {
-                if to.left != b.left || to.right != b.right {
-                    out.push(Move::Relocate { from: b.left, to });
-                }
-            });
-            lifted.add(b);
-        }
-    }
-
     /// Next player after a placement: the other if he can place, else the same, else the
     /// start-point phase.
     fn after_placement(&mut self) {
@@ -407,30 +329,7 @@ impl Game for Amidakuji {
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
-        if self.winner().is_some() {
-            return;
-        }
-        let seat = self.to_move;
-        match self.phase {
-            Phase::Place => {
-                for kind in [Kind::Normal, Kind::Long] {
-                    if self.supply(seat, kind) > 0 {
-                        self.ladder
-                            .for_each_place(kind, |s| out.push(Move::Place(s)));
-                    }
-                }
-            }
-            Phase::Start => {
-                for c in 0..self.dims().cols {
-                    let end = Place::At(own_end(seat, c));
-                    if !self.markers[seat].iter().any(|m| m.place == end) {
-                        out.push(Move::Start(c));
-                    }
-                }
-            }
-            Phase::Move => self.marker_moves(out),
-            Phase::Reloc(_) => self.relocation_moves(out),
-        }
+        self.generate_moves(out);
     }
 
     fn play(&mut self, mv: Move) {
