@@ -5,7 +5,6 @@
 
 mod arena_support;
 
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use arena_support::{config, TakeAway};
@@ -64,17 +63,7 @@ fn builder() -> AgentBuilder<TakeAway> {
 
 fn run(config: Config, concurrency: usize) -> (Arena<TakeAway>, Vec<GameRecord>) {
     let arena = Arena::with_builder(config, builder()).unwrap();
-    let mut games = arena
-        .run_tournament(
-            None,
-            Vec::new(),
-            concurrency,
-            None,
-            &AtomicBool::new(false),
-            |_| {},
-        )
-        .unwrap();
-    games.sort_by_key(|g| g.index);
+    let games = arena_support::play_all(&arena, concurrency);
     (arena, games)
 }
 

@@ -23,18 +23,7 @@ fn temp(name: &str) -> PathBuf {
 }
 
 fn run<G: Game>(arena: &Arena<G>, concurrency: usize) -> Vec<GameRecord> {
-    let mut games = arena
-        .run_tournament(
-            None,
-            Vec::new(),
-            concurrency,
-            None,
-            &AtomicBool::new(false),
-            |_| {},
-        )
-        .unwrap();
-    games.sort_by_key(|g| g.index);
-    games
+    arena_support::play_all(arena, concurrency)
 }
 
 fn same_games(a: &[GameRecord], b: &[GameRecord]) -> bool {

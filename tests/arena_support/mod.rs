@@ -377,3 +377,17 @@ pub fn config(game: &str, engines: &[&str], games: u64, seed: u64, plies: u32) -
         sprt: None,
     }
 }
+
+/// Plays a whole tournament with `concurrency` games at once and returns its records in
+/// schedule order.
+pub fn play_all<G: Game>(
+    arena: &tabula::arena::Arena<G>,
+    concurrency: usize,
+) -> Vec<tabula::arena::GameRecord> {
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let mut games = arena
+        .run_tournament(None, Vec::new(), concurrency, None, &stop, |_| {})
+        .unwrap();
+    games.sort_by_key(|g| g.index);
+    games
+}

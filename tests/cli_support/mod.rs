@@ -36,3 +36,16 @@ pub fn fails(args: &[&str], expected: &str) {
     assert_eq!(err.lines().count(), 1, "one line: {err}");
     assert!(err.contains(expected), "{args:?}: {err}");
 }
+
+/// Runs each command line (words split at spaces; `_` stands for a space inside a word) and
+/// expects the one-line refusal of [`fails`] to contain the text beside it.
+pub fn refused_all(cases: &[(&str, &str)]) {
+    for (line, needle) in cases {
+        let words: Vec<String> = line
+            .split_whitespace()
+            .map(|w| w.replace('_', " "))
+            .collect();
+        let args: Vec<&str> = words.iter().map(String::as_str).collect();
+        fails(&args, needle);
+    }
+}

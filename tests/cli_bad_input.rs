@@ -1,0 +1,191 @@
+//! Bad requests the command line refuses before it allocates, starts or writes: threads, table
+//! sizes, time limits and depths out of range, huge, zero, negative or not a number; options
+//! that contradict the position; outputs that would replace a file or name a directory; and a
+//! stdout that cannot be written. Each gets one line on stderr and exit code 2, never a panic.
+
+mod cli_support;
+
+use std::fs::OpenOptions;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use cli_support::{refused_all, tabula};
+
+#[test]
+fn thread_counts_out_of_range_are_refused() {
+    refused_all(&[
+        (
+            "perft onitama --depth 2 --threads 0",
+            "--threads must be 1 to 256",
+        ),
+        (
+            "perft onitama --depth 2 --threads 10000",
+            "--threads must be 1 to 256",
+        ),
+        (
+            "onitama deals --threads 10000 --limit 1",
+            "--threads must be 1 to 256",
+        ),
+        ("best onitama --threads 300", "threads must be 1 to 256"),
+        (
+            "onitama tablebase --cards tiger,crab,boar,ox,eel --pieces 3 --threads 0",
+            "--threads must be 1 to 256",
+        ),
+    ]);
+}
+
+#[test]
+fn tables_too_big_for_the_machine_are_refused() {
+    refused_all(&[
+        ("solve onitama --hash 0", "--hash must be 1 to 65536"),
+        ("solve onitama --hash 70000", "--hash must be 1 to 65536"),
+        (
+            "onitama deals --hash 1000000 --limit 1",
+            "--hash must be 1 to 65536",
+        ),
+        (
+            "onitama deals --hash 0 --limit 1",
+            "--hash must be 1 to 65536",
+        ),
+        (
+            "chain --solitaire --table-mb 0",
+            "--table-mb must be 1 to 65536",
+        ),
+    ]);
+    if tabula::resources::available_memory().is_some_and(|m| m < 60 << 30) {
+        refused_all(&[
+            ("best onitama --hash 65536 --depth 1", "GB available"),
+            ("chain --solitaire --table-mb 65536", "GB available"),
+            (
+                "onitama deals --hash 40000 --threads 2 --limit 1",
+                "GB available",
+            ),
+        ]);
+    }
+}
+
+#[test]
+fn limits_that_are_not_sane_numbers_are_refused() {
+    let senet = "senet solve ..........................L.D._L_-";
+    refused_all(&[
+        (
+            &format!("{senet} --seconds NaN"),
+            "--seconds must be a number of seconds",
+        ),
+        (
+            &format!("{senet} --seconds=-1"),
+            "--seconds must be a number of seconds",
+        ),
+        (
+            &format!("{senet} --seconds 1e20"),
+            "--seconds must be a number of seconds",
+        ),
+        (
+            "amidakuji solo --time 1e20",
+            "--time must be a number of seconds",
+        ),
+        (
+            "amidakuji solo --time NaN",
+            "--time must be a number of seconds",
+        ),
+        (
+            "amidakuji solo --time 0",
+            "--time must be a positive number",
+        ),
+        (
+            "perft onitama --depth 4294967295",
+            "--depth must be 0 to 64",
+        ),
+        ("perft senet --depth 65", "--depth must be 0 to 64"),
+        (
+            "arena onitama --engine random --engine greedy --games 10000000000",
+            "games in all",
+        ),
+        (
+            "arena onitama --engine random --engine greedy --games 18446744073709551615",
+            "games in all",
+        ),
+    ]);
+}
+
+#[test]
+fn onitama_deal_options_that_contradict_the_position_are_refused() {
+    let pos = "ssmss/5/5/5/SSMSS_b_tiger,crab_boar,ox_eel";
+    refused_all(&[
+        (
+            &format!("show onitama {pos} --cards horse,elephant,ox,boar,crab"),
+            "deals other cards",
+        ),
+        (
+            &format!("best onitama {pos} -O seed=3 --depth 1"),
+            "deals other cards",
+        ),
+    ]);
+    // The same five cards in another arrangement agree with it.
+    let pos = pos.replace('_', " ");
+    let out = tabula(&["show", "onitama", &pos, "--cards", "eel,crab,boar,ox,tiger"]);
+    assert!(out.status.success());
+}
+
+fn temp_dir() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-cli-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn existing_outputs_and_directories_are_refused() {
+    let dir = temp_dir();
+    let old = dir.join("old.txt");
+    std::fs::write(&old, "keep me").unwrap();
+    let (o, d) = (old.to_str().unwrap(), dir.to_str().unwrap());
+    let tb = "onitama tablebase --cards tiger,crab,boar,ox,eel --pieces 3";
+    refused_all(&[
+        (&format!("{tb} --out {o}"), "already exists: use --force"),
+        (&format!("{tb} --out {d}"), "is a directory"),
+        (
+            &format!("onitama deals --limit 1 --out {o}"),
+            "already exists: use --resume",
+        ),
+        (
+            &format!("onitama deals --limit 1 --out {d}"),
+            "is a directory",
+        ),
+    ]);
+    assert_eq!(std::fs::read_to_string(&old).unwrap(), "keep me");
+
+    let mut args: Vec<&str> = tb.split_whitespace().collect();
+    args.extend(["--out", o, "--force"]);
+    let out = tabula(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(std::fs::metadata(&old).unwrap().len() > 1000);
+    assert!(!dir.join("old.txt.partial").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_full_disk_gives_one_clean_line() {
+    let Ok(full) = OpenOptions::new().write(true).open("/dev/full") else {
+        return; // not a Linux machine: nothing to check
+    };
+    for line in [
+        "games",
+        "moves onitama",
+        "show senet --json",
+        "best onitama --depth 2",
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .args(line.split_whitespace())
+            .stdout(Stdio::from(full.try_clone().unwrap()))
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{line}: {err}");
+        assert_eq!(err.lines().count(), 1, "{line}: {err}");
+        assert!(err.contains("cannot write the output"), "{line}: {err}");
+    }
+}
