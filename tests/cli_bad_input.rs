@@ -109,6 +109,40 @@ fn limits_that_are_not_sane_numbers_are_refused() {
 }
 
 #[test]
+fn conflicting_or_empty_settings_and_wrong_kinds_of_file_are_refused() {
+    let dir = temp_dir("conflicts");
+    let d = dir.to_str().unwrap();
+    let bad_resume = dir.join("deals.jsonl");
+    let line =
+        r#"{"red":["tiger","crab"],"blue":["boar","ox"],"side":"eel","score_raw":99999999999}"#;
+    std::fs::write(&bad_resume, format!("{line}\n")).unwrap();
+    let r = bad_resume.to_str().unwrap();
+    refused_all(&[
+        ("start bigbang --board=", "board= is empty"),
+        (
+            "arena onitama --engine random --engine greedy --games 2 --sprt elo0=0,elo1=5,elo1=10",
+            "'elo1' is set twice",
+        ),
+        (
+            &format!("onitama probe --table {d} 2m2/5/2M2/5/5_r_tiger,crab_boar,ox_eel"),
+            "is a directory, not a tablebase file",
+        ),
+        (
+            &format!("onitama deals --resume {d} --limit 1"),
+            "is a directory",
+        ),
+        (
+            &format!("onitama deals --resume {r} --limit 1"),
+            "line 1: score_raw",
+        ),
+        (
+            "onitama deals --cards tiger,crab --limit 1",
+            "a card set is exactly 5",
+        ),
+    ]);
+}
+
+#[test]
 fn onitama_deal_options_that_contradict_the_position_are_refused() {
     let pos = "ssmss/5/5/5/SSMSS_b_tiger,crab_boar,ox_eel";
     refused_all(&[
@@ -127,15 +161,16 @@ fn onitama_deal_options_that_contradict_the_position_are_refused() {
     assert!(out.status.success());
 }
 
-fn temp_dir() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-cli-files-{}", std::process::id()));
+/// A fresh directory of this test process, one per test (tests run in parallel).
+fn temp_dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-{test}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
 
 #[test]
 fn existing_outputs_and_directories_are_refused() {
-    let dir = temp_dir();
+    let dir = temp_dir("outputs");
     let old = dir.join("old.txt");
     std::fs::write(&old, "keep me").unwrap();
     let (o, d) = (old.to_str().unwrap(), dir.to_str().unwrap());

@@ -87,6 +87,12 @@ fn line(r: &DealResult) -> Value {
 
 /// Reads the results of an earlier run (enough for skipping and for the summary).
 fn read_done(path: &std::path::Path) -> Result<Vec<DealResult>, CliError> {
+    if path.is_dir() {
+        return Err(CliError(format!(
+            "bad file: '{}' is a directory, not a deal survey file",
+            path.display()
+        )));
+    }
     let file = match std::fs::File::open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -126,11 +132,16 @@ fn read_done(path: &std::path::Path) -> Result<Vec<DealResult>, CliError> {
         .ok_or_else(|| bad("the five cards are not distinct"))?;
         let score = v["score_raw"]
             .as_i64()
-            .ok_or_else(|| bad("score_raw is missing"))?;
+            .and_then(|s| i32::try_from(s).ok())
+            .filter(|s| s.abs() <= tabula::search::score::WIN)
+            .ok_or_else(|| bad("score_raw is missing or not a search score"))?;
+        if out.iter().any(|r: &DealResult| r.deal == deal) {
+            return Err(bad("this deal is already on an earlier line"));
+        }
         out.push(DealResult {
             deal,
             to_move: deal.side.stamp(),
-            score: Score(score as i32),
+            score: Score(score),
             pv: Vec::new(),
             depth: v["depth"].as_u64().unwrap_or(0) as u32,
             nodes: v["nodes"].as_u64().unwrap_or(0),

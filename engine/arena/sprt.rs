@@ -62,6 +62,7 @@ impl Sprt {
             beta: 0.05,
             model: SprtModel::Normalized,
         };
+        let mut seen: Vec<&str> = Vec::new();
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let Some((k, v)) = part.split_once('=') else {
                 return Err(Error::option(format!(
@@ -69,6 +70,12 @@ impl Sprt {
                 )));
             };
             let (k, v) = (k.trim(), v.trim());
+            if seen.contains(&k) {
+                return Err(Error::option(format!(
+                    "--sprt '{text}': '{k}' is set twice"
+                )));
+            }
+            seen.push(k);
             if k == "model" {
                 s.model = match v {
                     "normalized" | "normalised" => SprtModel::Normalized,

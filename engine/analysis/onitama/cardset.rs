@@ -124,7 +124,7 @@ impl CardSet {
         let names: Vec<&str> = text.split(',').map(str::trim).collect();
         if names.len() != 5 {
             return Err(Error::option(format!(
-                "cards '{text}' names {} card(s); a tablebase needs exactly 5",
+                "cards '{text}' names {} card(s); a card set is exactly 5",
                 names.len()
             )));
         }

@@ -102,7 +102,10 @@ impl Board {
     /// inline (rows from the top), anything else a file path.
     pub fn from_option(value: Option<&str>) -> Result<Arc<Board>, Error> {
         match value {
-            None | Some("") | Some("default") => Ok(Board::default_board()),
+            None | Some("default") => Ok(Board::default_board()),
+            Some("") => Err(Error::option(
+                "board= is empty: give a map file, map:ROW/ROW/..., or default",
+            )),
             Some(v) => {
                 if let Some(inline) = v.strip_prefix("map:") {
                     let text = inline.replace('/', "\n");

@@ -116,6 +116,12 @@ impl<R: Read> Source<'_, R> {
 
 /// Reads a tablebase written by [`save`], checking every field and the checksum.
 pub fn load(path: &Path) -> Result<Tablebase, Error> {
+    if path.is_dir() {
+        return Err(Error::file(format!(
+            "{}: is a directory, not a tablebase file",
+            path.display()
+        )));
+    }
     let file = File::open(path)
         .map_err(|e| Error::file(format!("{}: cannot open: {e}", path.display())))?;
     let mut r = Source {
