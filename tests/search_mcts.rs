@@ -133,8 +133,8 @@ fn a_full_tree_stops_growing_and_the_search_still_plays() {
 
 #[test]
 fn the_hash_setting_sizes_the_trees() {
-    use tabula::agent::EngineSpec;
     use tabula::agent::mcts_config;
+    use tabula::agent::EngineSpec;
     let spec = |text: &str| EngineSpec::parse(text).unwrap();
     assert_eq!(mcts_config(&spec("mcts:hash=3"), 0).unwrap().memory_mb, 3);
     assert_eq!(
