@@ -1,13 +1,16 @@
 //! `tabula play`: one game between bots, printed move by move with the board, then the result.
 
+use std::time::Duration;
+
 use clap::Args;
 use serde_json::json;
-use tabula::agent::{build, EngineSpec};
-use tabula::arena::runner::play_game;
+use tabula::agent::{EngineSpec, TimeControl};
+use tabula::arena::config::DEFAULT_MARGIN_MS;
+use tabula::arena::record::GameEnding;
+use tabula::arena::{play_game, SeatTime, TimeRules};
 use tabula::games::GameKind;
-use tabula::history::Ending;
 use tabula::random::{derive_seed, rng};
-use tabula::{with_game, Error, Game, Turn};
+use tabula::{protocol, with_game, Error, Game, GameOptions, Turn};
 
 use crate::arena::emit;
 use crate::common::{print_json, CliError, OptionArgs};
@@ -25,6 +28,9 @@ pub struct PlayArgs {
     /// The seed of the deal, the bots and chance (default 1), as in `tabula arena`.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
+    /// The clock of every engine whose spec sets no limit of its own: BASE+INC in seconds.
+    #[arg(long, value_name = "BASE+INC")]
+    pub tc: Option<String>,
     #[command(flatten)]
     pub options: OptionArgs,
     /// Machine-readable output: the moves and the result, no boards.
@@ -49,11 +55,34 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
                 }
             }
         };
-        play_one(start, &args)
+        play_one(start, &args, &options)
     })
 }
 
-fn play_one<G: Game>(start: G, args: &PlayArgs) -> Result<(), CliError> {
+/// Each seat's clock (`tc=` in its spec, else `--tc` unless the spec has a limit of its own)
+/// and move time (`movetime=`).
+fn time_rules(specs: &[EngineSpec], tc: Option<TimeControl>) -> Result<TimeRules, Error> {
+    let mut seats = Vec::new();
+    for spec in specs {
+        let own = spec
+            .get("tc")
+            .map(|t| TimeControl::parse_for(&format!("engine {}: tc", spec.display_name()), t))
+            .transpose()?;
+        let limited = ["depth", "nodes", "time", "playouts", "movetime"]
+            .iter()
+            .any(|k| spec.get(k).is_some());
+        seats.push(SeatTime {
+            tc: own.or(if limited { None } else { tc }),
+            movetime: spec.get_num::<u64>("movetime")?.map(Duration::from_millis),
+        });
+    }
+    Ok(TimeRules {
+        seats,
+        margin: Duration::from_millis(DEFAULT_MARGIN_MS),
+    })
+}
+
+fn play_one<G: Game>(start: G, args: &PlayArgs, options: &GameOptions) -> Result<(), CliError> {
     let players = start.players();
     if args.engines.len() != players {
         return Err(Error::option(format!(
@@ -63,10 +92,20 @@ fn play_one<G: Game>(start: G, args: &PlayArgs) -> Result<(), CliError> {
         ))
         .into());
     }
+    let specs = args
+        .engines
+        .iter()
+        .map(|text| EngineSpec::parse(text))
+        .collect::<Result<Vec<_>, _>>()?;
+    let rules = time_rules(
+        &specs,
+        args.tc.as_deref().map(TimeControl::parse).transpose()?,
+    )?;
     let mut agents = Vec::new();
-    for (seat, text) in args.engines.iter().enumerate() {
-        let spec = EngineSpec::parse(text)?;
-        agents.push(build::<G>(&spec, derive_seed(args.seed, 1 + seat as u64))?);
+    for (seat, spec) in specs.iter().enumerate() {
+        protocol::check_starts(spec)?;
+        let seed = derive_seed(args.seed, 1 + seat as u64);
+        agents.push(protocol::build::<G>(spec, seed, options, None)?);
     }
     let names: Vec<String> = agents.iter().map(|a| a.name().to_string()).collect();
     let opening = start.notation();
@@ -80,7 +119,7 @@ fn play_one<G: Game>(start: G, args: &PlayArgs) -> Result<(), CliError> {
     let mut chance = rng(derive_seed(args.seed, 0));
     let mut moves = Vec::new();
     let json = args.json;
-    let (game, payoffs, ending) = play_game(start, &mut agents, &mut chance, |h, mv| {
+    let played = play_game(start, &mut agents, &mut chance, &rules, |h, mv, _| {
         let state = h.state();
         let text = state.move_notation(mv);
         if !json {
@@ -100,15 +139,18 @@ fn play_one<G: Game>(start: G, args: &PlayArgs) -> Result<(), CliError> {
         }
         moves.push(text);
     });
+    let (game, payoffs, ending) = (&played.game, played.payoffs, played.ending);
     let state = game.state();
     let seat_names: Vec<String> = (0..players).map(|s| state.seat_name(s)).collect();
     let best = payoffs.as_slice().iter().copied().fold(f64::MIN, f64::max);
     let winners: Vec<usize> = (0..players).filter(|&s| payoffs.get(s) == best).collect();
-    let verdict = if winners.len() == players {
+    let verdict = if let Some((seat, fault)) = &played.fault {
+        format!("{} ({}) loses: {fault}", seat_names[*seat], names[*seat])
+    } else if winners.len() == players {
         match ending {
-            Ending::Repetition => "draw by repetition".to_string(),
-            Ending::PlyLimit => format!("draw at the ply limit ({} plies)", game.plies()),
-            Ending::Rules => "draw".to_string(),
+            GameEnding::Repetition => "draw by repetition".to_string(),
+            GameEnding::PlyLimit => format!("draw at the ply limit ({} plies)", game.plies()),
+            _ => "draw".to_string(),
         }
     } else {
         let who: Vec<String> = winners
@@ -126,6 +168,8 @@ fn play_one<G: Game>(start: G, args: &PlayArgs) -> Result<(), CliError> {
             "moves": moves,
             "result": payoffs.as_slice(),
             "ending": ending,
+            "error": played.fault.as_ref().map(|(_, f)| f.to_string()),
+            "failed_seat": played.fault.as_ref().map(|(s, _)| s),
             "plies": game.plies(),
             "final": state.notation(),
         }));

@@ -52,6 +52,12 @@ fn main() {
         }
     };
     let good = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(1);
+    // One line on stderr, so that tests can see stderr reach the log.
+    eprintln!(
+        "fake engine for {} starting ({})",
+        args[0],
+        args[1..].join(" ")
+    );
     let (tx, lines) = mpsc::channel();
     std::thread::spawn(move || {
         for line in std::io::stdin().lock().lines() {
