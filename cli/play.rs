@@ -105,7 +105,7 @@ fn play_one<G: Game>(start: G, args: &PlayArgs, options: &GameOptions) -> Result
     for (seat, spec) in specs.iter().enumerate() {
         protocol::check_starts(spec)?;
         let seed = derive_seed(args.seed, 1 + seat as u64);
-        agents.push(protocol::build::<G>(spec, seed, options, None)?);
+        agents.push(protocol::build::<G>(spec, seed, options, None, None)?);
     }
     let names: Vec<String> = agents.iter().map(|a| a.name().to_string()).collect();
     let opening = start.notation();

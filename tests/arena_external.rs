@@ -120,6 +120,22 @@ fn an_engine_that_does_not_answer_ugi_loses_with_no_answer() {
 }
 
 #[test]
+fn after_a_fault_the_next_game_starts_a_fresh_process() {
+    let log = temp("fresh.log");
+    let spec = fake("illegal", "onitama");
+    let args = [
+        "onitama", "--engine", &spec, "--engine", "greedy", "--games", "2",
+    ];
+    let (games, _) = arena(
+        "fresh",
+        &[&args[..], &["--log", log.to_str().unwrap()]].concat(),
+    );
+    assert!(games.iter().all(|g| g["ending"] == "illegal_move"));
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(text.matches("fake * started").count(), 2, "{text}");
+}
+
+#[test]
 fn an_engine_flooding_stderr_plays_on() {
     let spec = fake("flood", "onitama");
     let (games, took) = arena(
@@ -285,6 +301,11 @@ fn a_three_player_table_mixes_a_program_with_built_in_bots() {
     ] {
         assert!(text.contains(want), "the log lacks '{want}'");
     }
+    assert_eq!(
+        text.matches(" u * started ").count(),
+        1,
+        "one process plays all"
+    );
     // Only the greedy bot is on the --tc clock: the program has a depth and alpha-beta too.
     assert!(
         !text.contains("p1time"),
@@ -315,6 +336,8 @@ fn stderr_reaches_the_log_and_clocks_reach_the_engine() {
     );
     let text = std::fs::read_to_string(&log).unwrap();
     assert!(text.contains("fake ! fake engine for onitama starting (legal 1)"));
+    assert_eq!(text.matches("fake * started").count(), 1, "kept for game 1");
+    assert!(text.contains("game 1 p2 fake > uginewgame"));
     // The fake's own tc= beats --tc; greedy plays on --tc (the fake is p1, then p2).
     assert!(text.contains(" p1inc 50 p2inc 100"), "game 0");
     assert!(text.contains(" p1inc 100 p2inc 50"), "game 1");

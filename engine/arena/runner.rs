@@ -39,7 +39,7 @@ use crate::error::Error;
 use crate::game::{Game, Turn};
 use crate::history::History;
 use crate::options::GameOptions;
-use crate::protocol::{self, LogTag, TrafficLog};
+use crate::protocol::{self, LogTag, ProcessPool, TrafficLog};
 use crate::random::{derive_seed, rng};
 
 /// Salt that separates the opening stream from the game stream.
@@ -69,16 +69,18 @@ pub struct Seating<'a> {
 pub type AgentBuilder<G> =
     Arc<dyn Fn(&EngineSpec, &Seating<'_>) -> Result<Box<dyn Agent<G>>, Error> + Send + Sync>;
 
-/// The library's bots and engine programs, for [`Arena::new`].
+/// The library's bots and engine programs, for [`Arena::new`]; the engine programs' processes
+/// are kept between games in one pool, ended when the arena (its last clone) is dropped.
 fn default_builder<G: Game>() -> AgentBuilder<G> {
-    Arc::new(|spec: &EngineSpec, at: &Seating<'_>| {
+    let pool = Arc::new(ProcessPool::new());
+    Arc::new(move |spec: &EngineSpec, at: &Seating<'_>| {
         let tag = at.log.map(|log| LogTag {
             log: Arc::clone(log),
             game: at.game,
             seat: at.seat,
             engine: spec.display_name(),
         });
-        protocol::build::<G>(spec, at.seed, at.options, tag)
+        protocol::build::<G>(spec, at.seed, at.options, tag, Some(&pool))
     })
 }
 

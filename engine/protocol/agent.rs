@@ -2,14 +2,18 @@
 //! seat by speaking the protocol to its own process, so the arena referees any UGI program as it
 //! referees its own bots (`shared/protocol.md`, "What the referee does").
 //!
-//! One process per seat and game: started by [`Agent::ready`] (`ugi`, the options, `uginewgame`,
-//! `isready`), asked for each move with the whole game (`position fen <start> moves ...`) and
-//! every seat's clock, and ended when the bot is dropped at the end of the game.
+//! A process is started by [`Agent::ready`] (`ugi`, the options, `uginewgame`, `isready`) and
+//! asked for each move with the whole game (`position fen <start> moves ...`) and every seat's
+//! clock. With a [`ProcessPool`] (the arena's), a healthy process goes back to the pool when the
+//! game ends and plays the engine's next game (`uginewgame`, `isready`), so a tournament keeps one
+//! process per engine for each game being played at once; after a fault it is killed, and the
+//! next game starts a fresh one. Without a pool it ends with the game.
 
 use std::marker::PhantomData;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::client::{EngineProcess, Info, Reply, Wait};
+use super::client::{EngineProcess, Info, ProcessPool, Reply, Wait};
 use super::log::LogTag;
 use crate::agent::{
     self, Agent, Choice, EngineSpec, Fault, FaultKind, MoveClock, TimeControl, UNIVERSAL,
@@ -138,15 +142,21 @@ pub fn check_starts(spec: &EngineSpec) -> Result<(), Error> {
 }
 
 /// Builds the bot a spec names: an engine program for `ugi:` (game options `options` are sent
-/// to it, and its traffic goes to `tag`'s log), else one of the library's bots.
+/// to it, its traffic goes to `tag`'s log, and its process is kept in `pool` between games),
+/// else one of the library's bots.
 pub fn build<G: Game>(
     spec: &EngineSpec,
     seed: u64,
     options: &GameOptions,
     tag: Option<LogTag>,
+    pool: Option<&Arc<ProcessPool>>,
 ) -> Result<Box<dyn Agent<G>>, Error> {
     if spec.kind == UGI_KIND {
-        Ok(Box::new(UgiAgent::<G>::new(spec, options, tag)?))
+        let mut agent = UgiAgent::<G>::new(spec, options, tag)?;
+        if let Some(pool) = pool {
+            agent.keep_in(Arc::clone(pool));
+        }
+        Ok(Box::new(agent))
     } else {
         agent::build::<G>(spec, seed)
     }
@@ -155,9 +165,14 @@ pub fn build<G: Game>(
 /// A seat played by an engine program over the protocol.
 pub struct UgiAgent<G: Game> {
     spec: UgiSpec,
+    /// The pool's key: the spec as written (less the name).
+    key: String,
     game_options: Vec<(String, String)>,
     tag: Option<LogTag>,
     process: Option<EngineProcess>,
+    pool: Option<Arc<ProcessPool>>,
+    /// Whether the process failed in this game (it is then not kept).
+    faulted: bool,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -171,14 +186,34 @@ impl<G: Game> UgiAgent<G> {
     ) -> Result<Self, Error> {
         Ok(UgiAgent {
             spec: UgiSpec::from_spec(spec)?,
+            key: spec.to_string(),
             game_options: options
                 .iter()
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect(),
             tag,
             process: None,
+            pool: None,
+            faulted: false,
             _game: PhantomData,
         })
+    }
+
+    /// Takes its process from `pool` when one is idle, and gives it back after a game without
+    /// a fault.
+    pub fn keep_in(&mut self, pool: Arc<ProcessPool>) {
+        self.pool = Some(pool);
+    }
+
+    /// A kept process of this engine brought to a new game (`uginewgame`, `isready`), if the
+    /// pool has one.
+    fn reuse(&mut self) -> Option<Result<EngineProcess, Fault>> {
+        let mut p = self.pool.as_ref()?.take(&self.key)?;
+        p.retag(self.tag.clone());
+        let fresh = send(&mut p, "uginewgame")
+            .and_then(|()| send(&mut p, "isready"))
+            .and_then(|()| self.answer(&mut p, "readyok", |r| *r == Reply::ReadyOk));
+        Some(fresh.map(|_| p))
     }
 
     /// `position fen <start> [moves ...]`: the whole game, chance outcomes included.
@@ -345,6 +380,8 @@ impl<G: Game> Agent<G> for UgiAgent<G> {
         let Some(mut p) = self.process.take() else {
             return Err(Fault::new(FaultKind::Crash, "the engine is not running"));
         };
+        // Until the answer is read and legal, a failure leaves the process out of the pool.
+        self.faulted = true;
         send(&mut p, &Self::position_line(game))?;
         send(&mut p, &go)?;
         let asked = Instant::now();
@@ -366,6 +403,7 @@ impl<G: Game> Agent<G> for UgiAgent<G> {
                 format!("bestmove '{text}': {}", e.message),
             )
         })?;
+        self.faulted = false;
         Ok(Choice {
             mv,
             score: info.score,
@@ -375,7 +413,22 @@ impl<G: Game> Agent<G> for UgiAgent<G> {
 
     fn ready(&mut self) -> Result<(), Fault> {
         self.process = None;
-        self.process = Some(self.start()?);
+        // A kept process that died or went quiet while idle is replaced, not blamed.
+        let process = match self.reuse() {
+            Some(Ok(kept)) => Ok(kept),
+            _ => self.start(),
+        };
+        self.faulted = process.is_err();
+        self.process = Some(process?);
         Ok(())
+    }
+}
+
+impl<G: Game> Drop for UgiAgent<G> {
+    /// Gives a healthy process back to the pool; any other ends with the bot.
+    fn drop(&mut self) {
+        if let (Some(pool), Some(p), false) = (&self.pool, self.process.take(), self.faulted) {
+            pool.put(&self.key, p);
+        }
     }
 }

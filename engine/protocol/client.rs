@@ -5,9 +5,11 @@
 //! [`Reply`]. Dropping the process ends it: `quit`, then a kill if it lingers, and a wait, so no
 //! zombie is left.
 
+use std::collections::HashMap;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::log::LogTag;
@@ -86,13 +88,22 @@ pub enum Wait {
     Closed,
 }
 
+/// Where a process logs, changed when it moves on to another game or seat.
+type SharedTag = Arc<Mutex<Option<LogTag>>>;
+
+fn log_line(tag: &SharedTag, dir: char, text: &str) {
+    if let Some(t) = tag.lock().unwrap_or_else(|e| e.into_inner()).as_ref() {
+        t.line(dir, text);
+    }
+}
+
 /// A running engine program.
 #[derive(Debug)]
 pub struct EngineProcess {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
-    tag: Option<LogTag>,
+    tag: SharedTag,
     exited: bool,
 }
 
@@ -115,16 +126,25 @@ impl EngineProcess {
                 &format!("started {} (pid {})", argv.join(" "), child.id()),
             );
         }
+        let tag: SharedTag = Arc::new(Mutex::new(tag));
         let (tx, lines) = mpsc::channel();
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
-        let (out_tag, err_tag) = (tag.clone(), tag.clone());
-        std::thread::Builder::new()
+        let (out_tag, err_tag) = (Arc::clone(&tag), Arc::clone(&tag));
+        let readers = std::thread::Builder::new()
             .name("engine stdout".into())
-            .spawn(move || read_lines(stdout, &tx, out_tag.as_ref()))?;
-        std::thread::Builder::new()
-            .name("engine stderr".into())
-            .spawn(move || drain(stderr, err_tag.as_ref()))?;
+            .spawn(move || read_lines(stdout, &tx, &out_tag))
+            .and_then(|_| {
+                std::thread::Builder::new()
+                    .name("engine stderr".into())
+                    .spawn(move || drain(stderr, &err_tag))
+            });
+        if let Err(e) = readers {
+            // No thread to read it: end the program rather than leave it blocked or a zombie.
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(e);
+        }
         Ok(EngineProcess {
             stdin: child.stdin.take(),
             child,
@@ -134,11 +154,15 @@ impl EngineProcess {
         })
     }
 
+    /// Logs from now on under `tag` (a process kept for the next game plays another game,
+    /// perhaps from another seat).
+    pub fn retag(&self, tag: Option<LogTag>) {
+        *self.tag.lock().unwrap_or_else(|e| e.into_inner()) = tag;
+    }
+
     /// Sends one line (a broken pipe means the engine is gone).
     pub fn send(&mut self, line: &str) -> io::Result<()> {
-        if let Some(t) = &self.tag {
-            t.line('>', line);
-        }
+        log_line(&self.tag, '>', line);
         let stdin = self
             .stdin
             .as_mut()
@@ -204,9 +228,7 @@ impl EngineProcess {
     }
 
     fn note(&self, text: &str) {
-        if let Some(t) = &self.tag {
-            t.line('*', text);
-        }
+        log_line(&self.tag, '*', text);
     }
 }
 
@@ -230,9 +252,44 @@ impl Drop for EngineProcess {
     }
 }
 
+/// Engine processes kept between games, by engine: a tournament keeps one process per engine
+/// for each game being played at once, and starts a fresh one only after a fault. Dropping the
+/// pool ends the processes.
+#[derive(Debug, Default)]
+pub struct ProcessPool {
+    idle: Mutex<HashMap<String, Vec<EngineProcess>>>,
+}
+
+impl ProcessPool {
+    /// An empty pool.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// An idle process of the engine `key`, if one is kept.
+    pub fn take(&self, key: &str) -> Option<EngineProcess> {
+        self.idle
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get_mut(key)?
+            .pop()
+    }
+
+    /// Keeps `process`, healthy and idle, for the engine `key`'s next game.
+    pub fn put(&self, key: &str, process: EngineProcess) {
+        process.retag(None);
+        self.idle
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry(key.to_string())
+            .or_default()
+            .push(process);
+    }
+}
+
 /// The stdout thread: each line (its `\r\n` or `\n` cut, bad UTF-8 replaced) into the channel
 /// and the log, until the pipe closes or nobody listens.
-fn read_lines(stdout: impl Read, tx: &Sender<String>, tag: Option<&LogTag>) {
+fn read_lines(stdout: impl Read, tx: &Sender<String>, tag: &SharedTag) {
     let mut reader = BufReader::new(stdout);
     let mut buf = Vec::new();
     loop {
@@ -243,9 +300,7 @@ fn read_lines(stdout: impl Read, tx: &Sender<String>, tag: Option<&LogTag>) {
         }
         let line = String::from_utf8_lossy(&buf);
         let line = line.trim_end_matches(['\n', '\r']).to_string();
-        if let Some(t) = tag {
-            t.line('<', &line);
-        }
+        log_line(tag, '<', &line);
         if tx.send(line).is_err() {
             return;
         }
@@ -253,7 +308,7 @@ fn read_lines(stdout: impl Read, tx: &Sender<String>, tag: Option<&LogTag>) {
 }
 
 /// The stderr thread: reads everything, into the log when there is one.
-fn drain(stderr: impl Read, tag: Option<&LogTag>) {
+fn drain(stderr: impl Read, tag: &SharedTag) {
     let mut reader = BufReader::new(stderr);
     let mut buf = Vec::new();
     loop {
@@ -262,10 +317,8 @@ fn drain(stderr: impl Read, tag: Option<&LogTag>) {
             Ok(0) | Err(_) => return,
             Ok(_) => {}
         }
-        if let Some(t) = tag {
-            let line = String::from_utf8_lossy(&buf);
-            t.line('!', line.trim_end_matches(['\n', '\r']));
-        }
+        let line = String::from_utf8_lossy(&buf);
+        log_line(tag, '!', line.trim_end_matches(['\n', '\r']));
     }
 }
 

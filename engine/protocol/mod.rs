@@ -22,7 +22,7 @@ pub mod server;
 pub mod timeman;
 
 pub use agent::{build, check_starts, UgiAgent, UgiSpec, UGI_KIND};
-pub use client::{parse_reply, EngineProcess, Reply};
+pub use client::{parse_reply, EngineProcess, ProcessPool, Reply};
 pub use command::{parse, Command, Go, LineError, Query, Start};
 pub use log::{LogTag, TrafficLog};
 pub use server::Server;
