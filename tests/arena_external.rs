@@ -344,6 +344,35 @@ fn stderr_reaches_the_log_and_clocks_reach_the_engine() {
 }
 
 #[test]
+fn move_time_nodes_and_options_reach_the_engine() {
+    let log = temp("limits.log");
+    let spec =
+        format!("ugi:name=m,movetime=300,nodes=5,option.Hash=8,timeout=1,cmd={FAKE} onitama legal");
+    let (games, _) = arena(
+        "limits",
+        &[
+            "onitama",
+            "--engine",
+            &spec,
+            "--engine",
+            "greedy",
+            "--games",
+            "2",
+            "--tc",
+            "5+0",
+            "--log",
+            log.to_str().unwrap(),
+        ],
+    );
+    assert!(games.iter().all(|g| g.get("failed_seat").is_none()));
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(text.contains(" m > setoption name Hash value 8"));
+    // A move time is a limit of its own: --tc does not apply, and no clock is sent.
+    assert!(text.contains(" m > go movetime 300 nodes 5\n"));
+    assert!(!text.contains("time 5000"));
+}
+
+#[test]
 fn bad_specs_are_refused_before_any_game() {
     let out = temp("refused.jsonl");
     let out = out.to_str().unwrap();
