@@ -4,10 +4,10 @@ use std::time::Duration;
 
 use clap::Args;
 use serde_json::json;
-use tabula::agent::{EngineSpec, TimeControl};
+use tabula::agent::{Agent, EngineSpec, TimeControl};
 use tabula::arena::config::DEFAULT_MARGIN_MS;
 use tabula::arena::record::GameEnding;
-use tabula::arena::{play_game, SeatTime, TimeRules};
+use tabula::arena::{play_game, Played, SeatTime, TimeRules};
 use tabula::games::GameKind;
 use tabula::random::{derive_seed, rng};
 use tabula::{protocol, with_game, Error, Game, GameOptions, Turn};
@@ -59,25 +59,13 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
     })
 }
 
-/// Each seat's clock (`tc=` in its spec, else `--tc` unless the spec has a limit of its own)
-/// and move time (`movetime=`).
+/// Each seat's clock and move time (see [`SeatTime::for_spec`]).
 fn time_rules(specs: &[EngineSpec], tc: Option<TimeControl>) -> Result<TimeRules, Error> {
-    let mut seats = Vec::new();
-    for spec in specs {
-        let own = spec
-            .get("tc")
-            .map(|t| TimeControl::parse_for(&format!("engine {}: tc", spec.display_name()), t))
-            .transpose()?;
-        let limited = ["depth", "nodes", "time", "playouts", "movetime"]
-            .iter()
-            .any(|k| spec.get(k).is_some());
-        seats.push(SeatTime {
-            tc: own.or(if limited { None } else { tc }),
-            movetime: spec.get_num::<u64>("movetime")?.map(Duration::from_millis),
-        });
-    }
     Ok(TimeRules {
-        seats,
+        seats: specs
+            .iter()
+            .map(|spec| SeatTime::for_spec(spec, tc))
+            .collect::<Result<_, _>>()?,
         margin: Duration::from_millis(DEFAULT_MARGIN_MS),
     })
 }
@@ -92,21 +80,7 @@ fn play_one<G: Game>(start: G, args: &PlayArgs, options: &GameOptions) -> Result
         ))
         .into());
     }
-    let specs = args
-        .engines
-        .iter()
-        .map(|text| EngineSpec::parse(text))
-        .collect::<Result<Vec<_>, _>>()?;
-    let rules = time_rules(
-        &specs,
-        args.tc.as_deref().map(TimeControl::parse).transpose()?,
-    )?;
-    let mut agents = Vec::new();
-    for (seat, spec) in specs.iter().enumerate() {
-        protocol::check_starts(spec)?;
-        let seed = derive_seed(args.seed, 1 + seat as u64);
-        agents.push(protocol::build::<G>(spec, seed, options, None, None)?);
-    }
+    let (mut agents, rules) = seat_agents::<G>(args, options)?;
     let names: Vec<String> = agents.iter().map(|a| a.name().to_string()).collect();
     let opening = start.notation();
     if !args.json {
@@ -141,24 +115,6 @@ fn play_one<G: Game>(start: G, args: &PlayArgs, options: &GameOptions) -> Result
     });
     let (game, payoffs, ending) = (&played.game, played.payoffs, played.ending);
     let state = game.state();
-    let seat_names: Vec<String> = (0..players).map(|s| state.seat_name(s)).collect();
-    let best = payoffs.as_slice().iter().copied().fold(f64::MIN, f64::max);
-    let winners: Vec<usize> = (0..players).filter(|&s| payoffs.get(s) == best).collect();
-    let verdict = if let Some((seat, fault)) = &played.fault {
-        format!("{} ({}) loses: {fault}", seat_names[*seat], names[*seat])
-    } else if winners.len() == players {
-        match ending {
-            GameEnding::Repetition => "draw by repetition".to_string(),
-            GameEnding::PlyLimit => format!("draw at the ply limit ({} plies)", game.plies()),
-            _ => "draw".to_string(),
-        }
-    } else {
-        let who: Vec<String> = winners
-            .iter()
-            .map(|&s| format!("{} ({})", seat_names[s], names[s]))
-            .collect();
-        format!("{} wins", who.join(" and "))
-    };
     if json {
         return print_json(&json!({
             "game": G::NAME,
@@ -174,7 +130,59 @@ fn play_one<G: Game>(start: G, args: &PlayArgs, options: &GameOptions) -> Result
             "final": state.notation(),
         }));
     }
-    emit(&format!("result: {verdict} after {} plies\n", game.plies()))
+    emit(&format!(
+        "result: {} after {} plies\n",
+        verdict(&played, &names),
+        game.plies()
+    ))
+}
+
+/// One bot per seat.
+type Seats<G> = Vec<Box<dyn Agent<G>>>;
+
+/// Each seat's bot (engine programs checked to start first) and the time rules of the game.
+fn seat_agents<G: Game>(
+    args: &PlayArgs,
+    options: &GameOptions,
+) -> Result<(Seats<G>, TimeRules), CliError> {
+    let specs = args
+        .engines
+        .iter()
+        .map(|text| EngineSpec::parse(text))
+        .collect::<Result<Vec<_>, _>>()?;
+    let tc = args.tc.as_deref().map(TimeControl::parse).transpose()?;
+    let rules = time_rules(&specs, tc)?;
+    let mut agents = Vec::new();
+    for (seat, spec) in specs.iter().enumerate() {
+        protocol::check_starts(spec)?;
+        let seed = derive_seed(args.seed, 1 + seat as u64);
+        agents.push(protocol::build::<G>(spec, seed, options, None, None)?);
+    }
+    Ok((agents, rules))
+}
+
+/// The result in words: who won, a draw and why, or who lost by a fault.
+fn verdict<G: Game>(played: &Played<G>, names: &[String]) -> String {
+    let (game, payoffs) = (&played.game, played.payoffs);
+    let players = payoffs.players();
+    let seat_names: Vec<String> = (0..players).map(|s| game.state().seat_name(s)).collect();
+    let best = payoffs.as_slice().iter().copied().fold(f64::MIN, f64::max);
+    let winners: Vec<usize> = (0..players).filter(|&s| payoffs.get(s) == best).collect();
+    if let Some((seat, fault)) = &played.fault {
+        format!("{} ({}) loses: {fault}", seat_names[*seat], names[*seat])
+    } else if winners.len() == players {
+        match played.ending {
+            GameEnding::Repetition => "draw by repetition".to_string(),
+            GameEnding::PlyLimit => format!("draw at the ply limit ({} plies)", game.plies()),
+            _ => "draw".to_string(),
+        }
+    } else {
+        let who: Vec<String> = winners
+            .iter()
+            .map(|&s| format!("{} ({})", seat_names[s], names[s]))
+            .collect();
+        format!("{} wins", who.join(" and "))
+    }
 }
 
 fn print_board<G: Game>(state: &G) -> Result<(), CliError> {

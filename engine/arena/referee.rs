@@ -9,9 +9,11 @@ use std::time::{Duration, Instant};
 use rand::RngExt;
 
 use super::record::GameEnding;
-use crate::agent::{Agent, Fault, FaultKind, MoveClock, SeatClock, TimeControl};
+use crate::agent::{Agent, EngineSpec, Fault, FaultKind, MoveClock, SeatClock, TimeControl};
+use crate::error::Error;
 use crate::game::{Game, Payoffs, Turn};
 use crate::history::History;
+use crate::protocol::UGI_KIND;
 use crate::random::GameRng;
 
 /// The time limits of one seat: a clock, a fixed time per move, both, or neither.
@@ -30,6 +32,31 @@ pub struct TimeRules {
     pub seats: Vec<SeatTime>,
     /// How far past its clock or move time a seat may go before it loses on time.
     pub margin: Duration,
+}
+
+impl SeatTime {
+    /// The time limits of the engine `spec` names: its own `tc=` and `movetime=`, and
+    /// `default_tc` (the arena's `--tc`) when the spec sets no limit of its own (`depth`,
+    /// `nodes`, `time`, `playouts`, `movetime`). An engine program must end up with a clock or
+    /// a limit; the error says so.
+    pub fn for_spec(spec: &EngineSpec, default_tc: Option<TimeControl>) -> Result<Self, Error> {
+        let name = spec.display_name();
+        let own_tc = spec
+            .get("tc")
+            .map(|t| TimeControl::parse_for(&format!("engine {name}: tc"), t))
+            .transpose()?;
+        let movetime = spec.get_num::<u64>("movetime")?.map(Duration::from_millis);
+        let limited = ["depth", "nodes", "time", "playouts", "movetime"]
+            .iter()
+            .any(|k| spec.get(k).is_some());
+        let tc = own_tc.or(if limited { None } else { default_tc });
+        if spec.kind == UGI_KIND && tc.is_none() && !limited {
+            return Err(Error::option(format!(
+                "engine {name}: an engine program needs a limit: tc=BASE+INC, movetime=MS, depth=D or nodes=N in its spec, or --tc"
+            )));
+        }
+        Ok(SeatTime { tc, movetime })
+    }
 }
 
 impl TimeRules {

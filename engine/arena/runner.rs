@@ -34,7 +34,7 @@ use super::referee::{
 use super::schedule::Schedule;
 use super::sprt::SprtDecision;
 use super::summary::{SprtTracker, Summary};
-use crate::agent::{Agent, Choice, EngineSpec, Fault, MoveClock, TimeControl};
+use crate::agent::{Agent, Choice, EngineSpec, Fault, MoveClock};
 use crate::error::Error;
 use crate::game::{Game, Turn};
 use crate::history::History;
@@ -142,18 +142,7 @@ impl<G: Game> Arena<G> {
             .iter()
             .map(|s| EngineSpec::parse(s))
             .collect::<Result<Vec<_>, _>>()?;
-        let mut times = Vec::with_capacity(specs.len());
-        for spec in &specs {
-            let seating = Seating {
-                seed: 0,
-                seat: 0,
-                game: 0,
-                options: &options,
-                log: None,
-            };
-            builder(spec, &seating)?;
-            times.push(seat_time(spec, &config)?);
-        }
+        let times = check_specs(&specs, &builder, &options, &config)?;
         let openings = parse_openings::<G>(&config.openings, &options)?;
         // Random starts take the game's `seed` option, unless the user fixed the start with
         // options that exclude it (Onitama's `cards`) or set the seed itself.
@@ -667,26 +656,28 @@ impl<G: Game> MoveLog<G> {
     }
 }
 
-/// The time limits of an engine: its spec's `tc=` and `movetime=`; the tournament's `--tc`
-/// when the spec sets no limit of its own. An engine program must have one or the other, or a
-/// `depth=` or `nodes=`.
-fn seat_time(spec: &EngineSpec, config: &Config) -> Result<SeatTime, Error> {
-    let name = spec.display_name();
-    let own_tc = spec
-        .get("tc")
-        .map(|t| TimeControl::parse_for(&format!("engine {name}: tc"), t))
-        .transpose()?;
-    let movetime = spec.get_num::<u64>("movetime")?.map(Duration::from_millis);
-    let limited = ["depth", "nodes", "time", "playouts", "movetime"]
+/// Checks every spec by building its bot once (engine programs are not started), and reads
+/// each engine's time limits.
+fn check_specs<G: Game>(
+    specs: &[EngineSpec],
+    builder: &AgentBuilder<G>,
+    options: &GameOptions,
+    config: &Config,
+) -> Result<Vec<SeatTime>, Error> {
+    let seating = Seating {
+        seed: 0,
+        seat: 0,
+        game: 0,
+        options,
+        log: None,
+    };
+    specs
         .iter()
-        .any(|k| spec.get(k).is_some());
-    let tc = own_tc.or(if limited { None } else { config.tc });
-    if spec.kind == protocol::UGI_KIND && tc.is_none() && !limited {
-        return Err(Error::option(format!(
-            "engine {name}: an engine program needs a limit: tc=BASE+INC, movetime=MS, depth=D or nodes=N in its spec, or the arena's --tc"
-        )));
-    }
-    Ok(SeatTime { tc, movetime })
+        .map(|spec| {
+            builder(spec, &seating)?;
+            SeatTime::for_spec(spec, config.tc)
+        })
+        .collect()
 }
 
 /// A panic's message (panics carry a `&str` or a `String`; anything else is named as such).
