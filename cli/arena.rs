@@ -6,15 +6,19 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
+use tabula::agent::TimeControl;
+use tabula::arena::config::DEFAULT_MARGIN_MS;
 use tabula::arena::record::{self, RecordWriter};
 use tabula::arena::stats::{Pentanomial, Wdl};
 use tabula::arena::{Arena, Config, GameRecord, Header, Openings, Shard, Sprt, Summary};
 use tabula::games::GameKind;
+use tabula::protocol::TrafficLog;
 use tabula::{with_game, Error, Game};
 
 use crate::common::{print_json, show_progress, CliError, OptionArgs};
@@ -25,7 +29,7 @@ use crate::common::{print_json, show_progress, CliError, OptionArgs};
     args_conflicts_with_subcommands = true,
     subcommand_negates_reqs = true,
     arg_required_else_help = true,
-    after_help = "Examples:\n  tabula arena onitama --engine alphabeta:depth=4 --engine alphabeta:depth=2 --games 200 --concurrency 2 --out ab.jsonl\n  tabula arena onitama --resume ab.jsonl\n  tabula arena onitama --engine greedy --engine random --games 1000 --shard 2/4 --out part2.jsonl\n  tabula arena merge part1.jsonl part2.jsonl part3.jsonl part4.jsonl"
+    after_help = "Examples:\n  tabula arena onitama --engine alphabeta:depth=4 --engine alphabeta:depth=2 --games 200 --concurrency 2 --out ab.jsonl\n  tabula arena onitama --resume ab.jsonl\n  tabula arena onitama --engine greedy --engine random --games 1000 --shard 2/4 --out part2.jsonl\n  tabula arena merge part1.jsonl part2.jsonl part3.jsonl part4.jsonl\n  tabula arena onitama --engine \"ugi:name=mine,cmd=./my-engine --quiet\" --engine alphabeta --tc 10+0.1 --games 20 --log ugi.log"
 )]
 pub struct ArenaArgs {
     #[command(subcommand)]
@@ -90,6 +94,16 @@ pub struct RunArgs {
     /// Play only the I-th of N disjoint slices of the schedule.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
+    /// The clock of every engine whose spec sets no limit of its own: BASE+INC in seconds
+    /// (10+0.1); an engine's own tc= overrides it.
+    #[arg(long, value_name = "BASE+INC")]
+    pub tc: Option<String>,
+    /// Milliseconds past its clock an engine may go before it loses on time (default 50).
+    #[arg(long, value_name = "MS")]
+    pub margin: Option<u64>,
+    /// Append every line sent to and read from engine programs, and their stderr, to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
     #[command(flatten)]
     pub options: OptionArgs,
     /// Machine-readable summary.
@@ -129,6 +143,8 @@ fn config_from_args(game: &str, args: &RunArgs) -> Result<Config, CliError> {
             None => Openings::default_random(),
         },
         sprt: args.sprt.as_deref().map(Sprt::parse).transpose()?,
+        tc: args.tc.as_deref().map(TimeControl::parse).transpose()?,
+        margin_ms: args.margin.unwrap_or(DEFAULT_MARGIN_MS),
     })
 }
 
@@ -175,6 +191,14 @@ fn check_resume_args(
         if Some(Sprt::parse(s)?) != c.sprt {
             return Err(differs("--sprt"));
         }
+    }
+    if let Some(tc) = &args.tc {
+        if Some(TimeControl::parse(tc)?) != c.tc {
+            return Err(differs("--tc"));
+        }
+    }
+    if args.margin.is_some_and(|m| m != c.margin_ms) {
+        return Err(differs("--margin"));
     }
     let options = args.options.to_options()?;
     if !options.is_empty()
@@ -231,8 +255,14 @@ fn run(args: RunArgs) -> Result<(), CliError> {
         )
         .into());
     }
+    let log = args
+        .log
+        .as_deref()
+        .map(|path| TrafficLog::open(path).map(Arc::new))
+        .transpose()?;
     with_game!(kind, G => {
-        let arena = Arena::<G>::new(config.clone())?;
+        let mut arena = Arena::<G>::new(config.clone())?;
+        arena.set_log(log);
         let size = arena.schedule().group_size() as u64;
         if resume.is_none() && config.games % size != 0 {
             eprintln!(
@@ -395,7 +425,7 @@ fn merge(args: MergeArgs) -> Result<(), CliError> {
     let (config, games) = record::merge(&files, &names)?;
     let kind = GameKind::from_name(&config.game)?;
     with_game!(kind, G => {
-        let arena = Arena::<G>::new(config.clone())?;
+        let arena = Arena::<G>::for_records(config.clone())?;
         let summary = arena.summary(&games);
         if args.json {
             print_json(&json!({"summary": summary, "files": names}))

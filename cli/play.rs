@@ -1,13 +1,16 @@
 //! `tabula play`: one game between bots, printed move by move with the board, then the result.
 
+use std::time::Duration;
+
 use clap::Args;
 use serde_json::json;
-use tabula::agent::{build, EngineSpec};
-use tabula::arena::runner::play_game;
+use tabula::agent::{Agent, EngineSpec, TimeControl};
+use tabula::arena::config::DEFAULT_MARGIN_MS;
+use tabula::arena::record::GameEnding;
+use tabula::arena::{play_game, Played, SeatTime, TimeRules};
 use tabula::games::GameKind;
-use tabula::history::Ending;
 use tabula::random::{derive_seed, rng};
-use tabula::{with_game, Error, Game, Turn};
+use tabula::{protocol, with_game, Error, Game, GameOptions, Turn};
 
 use crate::arena::emit;
 use crate::common::{print_json, CliError, OptionArgs};
@@ -25,6 +28,9 @@ pub struct PlayArgs {
     /// The seed of the deal, the bots and chance (default 1), as in `tabula arena`.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
+    /// The clock of every engine whose spec sets no limit of its own: BASE+INC in seconds.
+    #[arg(long, value_name = "BASE+INC")]
+    pub tc: Option<String>,
     #[command(flatten)]
     pub options: OptionArgs,
     /// Machine-readable output: the moves and the result, no boards.
@@ -49,11 +55,22 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
                 }
             }
         };
-        play_one(start, &args)
+        play_one(start, &args, &options)
     })
 }
 
-fn play_one<G: Game>(start: G, args: &PlayArgs) -> Result<(), CliError> {
+/// Each seat's clock and move time (see [`SeatTime::for_spec`]).
+fn time_rules(specs: &[EngineSpec], tc: Option<TimeControl>) -> Result<TimeRules, Error> {
+    Ok(TimeRules {
+        seats: specs
+            .iter()
+            .map(|spec| SeatTime::for_spec(spec, tc))
+            .collect::<Result<_, _>>()?,
+        margin: Duration::from_millis(DEFAULT_MARGIN_MS),
+    })
+}
+
+fn play_one<G: Game>(start: G, args: &PlayArgs, options: &GameOptions) -> Result<(), CliError> {
     let players = start.players();
     if args.engines.len() != players {
         return Err(Error::option(format!(
@@ -63,11 +80,7 @@ fn play_one<G: Game>(start: G, args: &PlayArgs) -> Result<(), CliError> {
         ))
         .into());
     }
-    let mut agents = Vec::new();
-    for (seat, text) in args.engines.iter().enumerate() {
-        let spec = EngineSpec::parse(text)?;
-        agents.push(build::<G>(&spec, derive_seed(args.seed, 1 + seat as u64))?);
-    }
+    let (mut agents, rules) = seat_agents::<G>(args, options)?;
     let names: Vec<String> = agents.iter().map(|a| a.name().to_string()).collect();
     let opening = start.notation();
     if !args.json {
@@ -80,7 +93,7 @@ fn play_one<G: Game>(start: G, args: &PlayArgs) -> Result<(), CliError> {
     let mut chance = rng(derive_seed(args.seed, 0));
     let mut moves = Vec::new();
     let json = args.json;
-    let (game, payoffs, ending) = play_game(start, &mut agents, &mut chance, |h, mv| {
+    let played = play_game(start, &mut agents, &mut chance, &rules, |h, mv, _| {
         let state = h.state();
         let text = state.move_notation(mv);
         if !json {
@@ -100,23 +113,8 @@ fn play_one<G: Game>(start: G, args: &PlayArgs) -> Result<(), CliError> {
         }
         moves.push(text);
     });
+    let (game, payoffs, ending) = (&played.game, played.payoffs, played.ending);
     let state = game.state();
-    let seat_names: Vec<String> = (0..players).map(|s| state.seat_name(s)).collect();
-    let best = payoffs.as_slice().iter().copied().fold(f64::MIN, f64::max);
-    let winners: Vec<usize> = (0..players).filter(|&s| payoffs.get(s) == best).collect();
-    let verdict = if winners.len() == players {
-        match ending {
-            Ending::Repetition => "draw by repetition".to_string(),
-            Ending::PlyLimit => format!("draw at the ply limit ({} plies)", game.plies()),
-            Ending::Rules => "draw".to_string(),
-        }
-    } else {
-        let who: Vec<String> = winners
-            .iter()
-            .map(|&s| format!("{} ({})", seat_names[s], names[s]))
-            .collect();
-        format!("{} wins", who.join(" and "))
-    };
     if json {
         return print_json(&json!({
             "game": G::NAME,
@@ -126,11 +124,65 @@ fn play_one<G: Game>(start: G, args: &PlayArgs) -> Result<(), CliError> {
             "moves": moves,
             "result": payoffs.as_slice(),
             "ending": ending,
+            "error": played.fault.as_ref().map(|(_, f)| f.to_string()),
+            "failed_seat": played.fault.as_ref().map(|(s, _)| s),
             "plies": game.plies(),
             "final": state.notation(),
         }));
     }
-    emit(&format!("result: {verdict} after {} plies\n", game.plies()))
+    emit(&format!(
+        "result: {} after {} plies\n",
+        verdict(&played, &names),
+        game.plies()
+    ))
+}
+
+/// One bot per seat.
+type Seats<G> = Vec<Box<dyn Agent<G>>>;
+
+/// Each seat's bot (engine programs checked to start first) and the time rules of the game.
+fn seat_agents<G: Game>(
+    args: &PlayArgs,
+    options: &GameOptions,
+) -> Result<(Seats<G>, TimeRules), CliError> {
+    let specs = args
+        .engines
+        .iter()
+        .map(|text| EngineSpec::parse(text))
+        .collect::<Result<Vec<_>, _>>()?;
+    let tc = args.tc.as_deref().map(TimeControl::parse).transpose()?;
+    let rules = time_rules(&specs, tc)?;
+    let mut agents = Vec::new();
+    for (seat, spec) in specs.iter().enumerate() {
+        protocol::check_starts(spec)?;
+        let seed = derive_seed(args.seed, 1 + seat as u64);
+        agents.push(protocol::build::<G>(spec, seed, options, None, None)?);
+    }
+    Ok((agents, rules))
+}
+
+/// The result in words: who won, a draw and why, or who lost by a fault.
+fn verdict<G: Game>(played: &Played<G>, names: &[String]) -> String {
+    let (game, payoffs) = (&played.game, played.payoffs);
+    let players = payoffs.players();
+    let seat_names: Vec<String> = (0..players).map(|s| game.state().seat_name(s)).collect();
+    let best = payoffs.as_slice().iter().copied().fold(f64::MIN, f64::max);
+    let winners: Vec<usize> = (0..players).filter(|&s| payoffs.get(s) == best).collect();
+    if let Some((seat, fault)) = &played.fault {
+        format!("{} ({}) loses: {fault}", seat_names[*seat], names[*seat])
+    } else if winners.len() == players {
+        match played.ending {
+            GameEnding::Repetition => "draw by repetition".to_string(),
+            GameEnding::PlyLimit => format!("draw at the ply limit ({} plies)", game.plies()),
+            _ => "draw".to_string(),
+        }
+    } else {
+        let who: Vec<String> = winners
+            .iter()
+            .map(|&s| format!("{} ({})", seat_names[s], names[s]))
+            .collect();
+        format!("{} wins", who.join(" and "))
+    }
 }
 
 fn print_board<G: Game>(state: &G) -> Result<(), CliError> {

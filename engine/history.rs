@@ -22,6 +22,7 @@ pub enum Ending {
 /// each position has occurred.
 #[derive(Clone, Debug)]
 pub struct History<G: Game> {
+    start: G,
     state: G,
     moves: Vec<G::Move>,
     plies: u32,
@@ -36,6 +37,7 @@ impl<G: Game> History<G> {
         let mut seen = AHashMap::new();
         seen.insert(start.hash(), 1);
         History {
+            start: start.clone(),
             state: start,
             moves: Vec::new(),
             plies: 0,
@@ -43,6 +45,11 @@ impl<G: Game> History<G> {
             hashes: Vec::new(),
             repeated: false,
         }
+    }
+
+    /// The position the game started from (a referee sends it with the moves since).
+    pub fn start(&self) -> &G {
+        &self.start
     }
 
     /// The current position.

@@ -40,6 +40,7 @@ fn games(path: &PathBuf) -> Vec<Value> {
         .map(|l| {
             let mut v: Value = serde_json::from_str(l).unwrap();
             v.as_object_mut().unwrap().remove("time_ms");
+            v.as_object_mut().unwrap().remove("move_ms");
             v
         })
         .collect();

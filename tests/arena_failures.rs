@@ -10,7 +10,7 @@ use std::sync::Arc;
 use arena_support::{config, TakeAway};
 use tabula::agent::{build, Agent, EngineSpec};
 use tabula::arena::record::{self, GameEnding, RecordWriter};
-use tabula::arena::runner::AgentBuilder;
+use tabula::arena::runner::{AgentBuilder, Seating};
 use tabula::arena::{Arena, Config, GameRecord, Header, Sprt};
 use tabula::history::History;
 use tabula::Game;
@@ -50,15 +50,17 @@ impl Agent<TakeAway> for Faulty {
 
 /// The library's bots, and the faulty ones of this test.
 fn builder() -> AgentBuilder<TakeAway> {
-    Arc::new(|spec: &EngineSpec, seed: u64| match spec.kind.as_str() {
-        "panicky" | "liar" => Ok(Box::new(Faulty {
-            name: spec.display_name(),
-            at: spec.get_num("at")?.unwrap_or(1),
-            lie: spec.kind == "liar",
-            calls: 0,
-        }) as Box<dyn Agent<TakeAway>>),
-        _ => build::<TakeAway>(spec, seed),
-    })
+    Arc::new(
+        |spec: &EngineSpec, at: &Seating<'_>| match spec.kind.as_str() {
+            "panicky" | "liar" => Ok(Box::new(Faulty {
+                name: spec.display_name(),
+                at: spec.get_num("at")?.unwrap_or(1),
+                lie: spec.kind == "liar",
+                calls: 0,
+            }) as Box<dyn Agent<TakeAway>>),
+            _ => build::<TakeAway>(spec, at.seed),
+        },
+    )
 }
 
 fn run(config: Config, concurrency: usize) -> (Arena<TakeAway>, Vec<GameRecord>) {

@@ -4,15 +4,22 @@
 //!
 //! This layer stands above [`crate::search`]: the searchers know nothing of bots. [`ENGINES`] is
 //! the one table of engine kinds (their settings and default limits) and [`build`] the one
-//! factory from a spec to a bot.
+//! factory from a spec to a bot. [`clock`] is what a bot is told when it plays on a clock, and
+//! [`budget`] how much of its clock a built-in bot spends on a move.
 
+pub mod budget;
+pub mod clock;
 mod searching;
 mod simple;
 mod spec;
 
-pub use searching::{alphabeta_config, limits, mcts_config, AlphaBetaAgent, MctsAgent};
+pub use budget::{Budget, SeatClock};
+pub use clock::{score_text, Choice, Fault, FaultKind, MoveClock, TimeControl};
+pub use searching::{
+    alphabeta_config, explicit_limits, limits, mcts_config, mcts_cp, AlphaBetaAgent, MctsAgent,
+};
 pub use simple::{GreedyAgent, RandomAgent};
-pub use spec::EngineSpec;
+pub use spec::{EngineSpec, UNIVERSAL};
 
 use crate::error::Error;
 use crate::game::Game;
@@ -28,8 +35,24 @@ pub trait Agent<G: Game>: Send {
     /// states). The history gives the bot the positions played so far (for repetitions).
     fn choose(&mut self, game: &History<G>) -> G::Move;
 
+    /// Picks a move on a clock, as a referee asks: `clock` holds every seat's time and the
+    /// mover's move time, and the bot decides what to spend. It may fail (an engine program
+    /// that crashed or said nothing), and it may say what its search found (score, depth) for
+    /// the record. By default it ignores the clock and calls [`Agent::choose`].
+    fn play(&mut self, game: &History<G>, clock: &MoveClock) -> Result<Choice<G::Move>, Fault> {
+        let _ = clock;
+        Ok(Choice::of(self.choose(game)))
+    }
+
     /// Forgets what it learnt in the previous game (tables, trees), so games are independent.
     fn new_game(&mut self) {}
+
+    /// Gets ready for the game just begun, after [`Agent::new_game`] and before the first move,
+    /// off the clock: an engine program is started and asked whether it is ready here, and a
+    /// failure loses it the game. Bots in this process are always ready.
+    fn ready(&mut self) -> Result<(), Fault> {
+        Ok(())
+    }
 }
 
 /// One kind of engine: its name in specs, the settings it reads and the limits it searches with

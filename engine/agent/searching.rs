@@ -1,17 +1,25 @@
 //! The searching bots (`alphabeta:...`, `mcts:...`): a searcher from [`crate::search`] configured
 //! from a spec, and the spec-to-configuration readers `tabula best` uses too.
 
+use super::budget::Budget;
+use super::clock::{score_text, Choice, Fault, MoveClock};
 use super::spec::EngineSpec;
 use super::{engine_kind, Agent};
 use crate::error::Error;
-use crate::game::Game;
+use crate::game::{seat_to_move, Game, EVAL_LIMIT};
 use crate::history::History;
 use crate::resources::{check_table_mb, check_threads};
-use crate::search::{AlphaBeta, Limits, Mcts, MctsConfig, SearchConfig};
+use crate::search::{AlphaBeta, DepthReport, Limits, Mcts, MctsConfig, MctsResult, SearchConfig};
 
 /// The limits a spec names (`depth`, `nodes`, `time` in ms, `playouts`), or its engine kind's
 /// default limits from [`super::ENGINES`] when it names none.
 pub fn limits(spec: &EngineSpec) -> Result<Limits, Error> {
+    Ok(explicit_limits(spec)?.or_default(engine_kind(&spec.kind)?.default_limits))
+}
+
+/// The limits a spec names itself, without the kind's defaults: on a clock they cap every
+/// search (`alphabeta:depth=4` stays weak however much time it has).
+pub fn explicit_limits(spec: &EngineSpec) -> Result<Limits, Error> {
     let mut l = Limits::none();
     if let Some(d) = spec.get_num::<u32>("depth")? {
         l = l.with_depth(d.max(1));
@@ -25,7 +33,33 @@ pub fn limits(spec: &EngineSpec) -> Result<Limits, Error> {
     if let Some(p) = spec.get_num::<u64>("playouts")? {
         l = l.with_playouts(p.max(1));
     }
-    Ok(l.or_default(engine_kind(&spec.kind)?.default_limits))
+    Ok(l)
+}
+
+/// The budget of a move on `clock` for the seat to move, within the spec's own `time=`; `None`
+/// when neither sets one (the bot then searches its own limits, as [`Agent::choose`] does).
+fn budget_of<G: Game>(game: &History<G>, clock: &MoveClock, caps: Limits) -> Option<Budget> {
+    let seat = seat_to_move(game.state())?;
+    let on_clock = clock.budget(seat)?;
+    Some(
+        caps.time
+            .map_or(on_clock, |t| on_clock.min(Budget::from_movetime(t))),
+    )
+}
+
+/// An MCTS result's value for the mover, in evaluation units as `cp` reports it: the mean
+/// reward of the chosen move turned back through the playout scale (a proven result is the
+/// evaluation limit).
+pub fn mcts_cp<M: PartialEq>(r: &MctsResult<M>, best: M, scale: f64) -> i32 {
+    let stat = r.moves.iter().find(|s| s.mv == best);
+    match stat.and_then(|s| s.proven) {
+        Some(true) => EVAL_LIMIT,
+        Some(false) => -EVAL_LIMIT,
+        None => {
+            let v = stat.map_or(0.5, |s| s.value).clamp(1e-6, 1.0 - 1e-6);
+            ((scale * (v / (1.0 - v)).ln()).round() as i32).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        }
+    }
 }
 
 fn threads(spec: &EngineSpec) -> Result<usize, Error> {
@@ -106,6 +140,7 @@ pub struct AlphaBetaAgent {
     name: String,
     searcher: AlphaBeta,
     limits: Limits,
+    caps: Limits,
 }
 
 impl AlphaBetaAgent {
@@ -115,6 +150,7 @@ impl AlphaBetaAgent {
             name,
             searcher: AlphaBeta::new(alphabeta_config(spec)?),
             limits: limits(spec)?,
+            caps: explicit_limits(spec)?,
         })
     }
 }
@@ -134,6 +170,36 @@ impl<G: Game> Agent<G> for AlphaBetaAgent {
             .expect("a player to move has a legal move")
     }
 
+    /// Without a clock, the search [`Agent::choose`] runs; on a clock, the spec's own limits
+    /// (if any) and a share of the mover's time: no new iteration past the soft limit, stopped
+    /// at the hard one. Reports the score and depth of the search.
+    fn play(&mut self, game: &History<G>, clock: &MoveClock) -> Result<Choice<G::Move>, Fault> {
+        if game.state().repetition_limit().is_some() {
+            self.searcher.set_history(game.earlier_hashes());
+        }
+        let r = match budget_of(game, clock, self.caps) {
+            None => self.searcher.search(game.state(), self.limits, None),
+            Some(budget) => {
+                let limits = Limits {
+                    time: Some(budget.hard),
+                    ..self.caps
+                };
+                let stop = self.searcher.stop_flag();
+                let soft_stop = move |d: &DepthReport<G::Move>| {
+                    if d.elapsed >= budget.soft {
+                        stop.stop();
+                    }
+                };
+                self.searcher.search(game.state(), limits, Some(&soft_stop))
+            }
+        };
+        Ok(Choice {
+            mv: r.best.expect("a player to move has a legal move"),
+            score: Some(score_text(r.score)),
+            depth: Some(r.depth),
+        })
+    }
+
     fn new_game(&mut self) {
         self.searcher.clear();
     }
@@ -144,6 +210,7 @@ pub struct MctsAgent {
     name: String,
     searcher: Mcts,
     limits: Limits,
+    caps: Limits,
 }
 
 impl MctsAgent {
@@ -153,6 +220,7 @@ impl MctsAgent {
             name,
             searcher: Mcts::new(mcts_config(spec, seed)?),
             limits: limits(spec)?,
+            caps: explicit_limits(spec)?,
         })
     }
 }
@@ -167,6 +235,28 @@ impl<G: Game> Agent<G> for MctsAgent {
             .search(game.state(), self.limits)
             .best
             .expect("a player to move has a legal move")
+    }
+
+    /// Without a clock, the search [`Agent::choose`] runs; on a clock, the spec's own limits
+    /// and the soft limit of the mover's share as its time (MCTS cannot be stopped from
+    /// outside, and stops there by itself). Reports the chosen move's value as `cp`.
+    fn play(&mut self, game: &History<G>, clock: &MoveClock) -> Result<Choice<G::Move>, Fault> {
+        let limits = match budget_of(game, clock, self.caps) {
+            None => self.limits,
+            Some(budget) => Limits {
+                time: Some(budget.soft),
+                depth: None,
+                ..self.caps
+            },
+        };
+        let r = self.searcher.search(game.state(), limits);
+        let mv = r.best.expect("a player to move has a legal move");
+        let cp = mcts_cp(&r, mv, self.searcher.config().eval_scale);
+        Ok(Choice {
+            mv,
+            score: Some(format!("cp {cp}")),
+            depth: None,
+        })
     }
 
     fn new_game(&mut self) {

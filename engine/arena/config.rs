@@ -7,7 +7,16 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::sprt::Sprt;
+use crate::agent::TimeControl;
 use crate::error::Error;
+
+/// How far past its clock (or move time) a seat may go before it loses on time, unless the
+/// tournament says otherwise: room for the pipes and the scheduler of a loaded machine.
+pub const DEFAULT_MARGIN_MS: u64 = 50;
+
+fn default_margin_ms() -> u64 {
+    DEFAULT_MARGIN_MS
+}
 
 /// Where the games start.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -96,6 +105,13 @@ pub struct Config {
     pub openings: Openings,
     /// The SPRT, for two engines.
     pub sprt: Option<Sprt>,
+    /// The clock of every engine whose spec sets neither a clock (`tc=`) nor a limit of its
+    /// own (`--tc`); none in records written before clocks, which read as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tc: Option<TimeControl>,
+    /// How many milliseconds past its clock a seat may go before it loses on time.
+    #[serde(default = "default_margin_ms")]
+    pub margin_ms: u64,
 }
 
 /// One of `count` disjoint slices of a schedule (`index` counts from 1, as on the command line).

@@ -3,11 +3,13 @@
 //! record of every game (for resume and merge), and fastchess-style statistics with SPRT.
 //!
 //! A tournament is a [`config::Config`]; [`runner::Arena`] checks it against a game type and plays
-//! any of its games by index; [`record`] writes and reads the games; [`summary::Summary`] turns
+//! any of its games by index, each refereed on real clocks by [`referee`] (the bots may be
+//! engine programs, spoken to over the protocol of [`crate::protocol`]); [`record`] writes and reads the games; [`summary::Summary`] turns
 //! a set of records into the result table.
 
 pub mod config;
 pub mod record;
+pub mod referee;
 pub mod runner;
 pub mod schedule;
 pub mod sprt;
@@ -16,6 +18,7 @@ pub mod summary;
 
 pub use config::{Config, Openings, Shard};
 pub use record::{GameRecord, Header, RecordFile, RecordWriter};
-pub use runner::Arena;
+pub use referee::{play_game, Played, SeatTime, TimeRules};
+pub use runner::{Arena, Seating};
 pub use sprt::{Sprt, SprtDecision};
 pub use summary::{SprtTracker, Summary};

@@ -9,12 +9,16 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::config::{Config, Shard};
+use crate::agent::FaultKind;
 use crate::error::Error;
 use crate::history::Ending;
 
-/// Why a recorded game ended: as any played game ends ([`Ending`]), or by an engine error.
-/// Written in the engine protocol's words: `rules`, `repetition`, `ply_limit`, `engine_error`;
-/// the older spellings `ply-limit` and `engine-error` are read too.
+/// Why a recorded game ended: as any played game ends ([`Ending`]), by an engine error, or by
+/// an engine's fault ([`FaultKind`]: on time, an illegal move, a crash, no answer). Written in
+/// the engine protocol's words: `rules`, `repetition`, `ply_limit`, `engine_error`,
+/// `time_forfeit`, `illegal_move`, `crash`, `no_answer`; the older spellings `ply-limit` and
+/// `engine-error` are read too. A fault ends the game at once: the seat at fault
+/// ([`GameRecord::failed_seat`]) scores 0 and the others share 1 equally.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum GameEnding {
@@ -30,6 +34,35 @@ pub enum GameEnding {
     /// `error` says what happened.
     #[serde(alias = "engine-error")]
     EngineError,
+    /// A seat overran its clock by more than the margin.
+    TimeForfeit,
+    /// A seat answered a move that cannot be read or is not legal.
+    IllegalMove,
+    /// A seat's engine program exited or its pipes broke.
+    Crash,
+    /// A seat's engine program did not answer in time (`ugi`, `isready`, a `go` without clock).
+    NoAnswer,
+}
+
+impl From<FaultKind> for GameEnding {
+    fn from(kind: FaultKind) -> Self {
+        match kind {
+            FaultKind::TimeForfeit => GameEnding::TimeForfeit,
+            FaultKind::IllegalMove => GameEnding::IllegalMove,
+            FaultKind::Crash => GameEnding::Crash,
+            FaultKind::NoAnswer => GameEnding::NoAnswer,
+        }
+    }
+}
+
+impl GameEnding {
+    /// Whether a seat's failure ended the game (a panic or a fault) rather than the game itself.
+    pub fn is_failure(self) -> bool {
+        !matches!(
+            self,
+            GameEnding::Rules | GameEnding::Repetition | GameEnding::PlyLimit
+        )
+    }
 }
 
 impl From<Ending> for GameEnding {
@@ -81,30 +114,45 @@ pub struct GameRecord {
     pub result: Vec<f64>,
     /// Why the game ended.
     pub ending: GameEnding,
-    /// For a game ended by an engine error: what happened (the panic's message, and whose).
+    /// For a game ended by an engine error or fault: what happened (the panic's message, the
+    /// illegal move as written, the exit status, how long it was waited for), and whose.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
-    /// For a game ended by an engine error: the seat whose engine panicked, if one did. That
-    /// seat lost (payoff 0; the others share the win), as a crashed engine loses in chess
+    /// For a game ended by an engine error or fault: the seat at fault, if one was. That seat
+    /// lost (payoff 0; the others share the win), as a crashed engine loses in chess
     /// tournaments.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub failed_seat: Option<usize>,
     /// Player moves made.
     pub plies: u32,
-    /// Wall-clock time of the game in milliseconds (the one field that differs between reruns).
+    /// Wall-clock time of the game in milliseconds (differs between reruns, as `move_ms` does).
     pub time_ms: f64,
+    /// For each entry of `moves`: the milliseconds its mover took, measured by the referee from
+    /// the request to the answer (`null` for a chance outcome). Empty in older records.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub move_ms: Vec<Option<f64>>,
+    /// For each entry of `moves`: the score the mover's engine last reported (`cp 15`,
+    /// `mate 3`), where it reported one. Empty in older records.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scores: Vec<Option<String>>,
+    /// For each entry of `moves`: the depth of that report, where known.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub depths: Vec<Option<u32>>,
+    /// The last position, in the game's notation (empty in older records).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub final_position: String,
 }
 
 impl GameRecord {
-    /// Whether two records are the same game, ignoring the time taken.
+    /// Whether two records are the same game, ignoring the time taken (the game's and each
+    /// move's).
     pub fn same_game(&self, other: &GameRecord) -> bool {
-        GameRecord {
+        let timeless = |g: &GameRecord| GameRecord {
             time_ms: 0.0,
-            ..self.clone()
-        } == GameRecord {
-            time_ms: 0.0,
-            ..other.clone()
-        }
+            move_ms: Vec::new(),
+            ..g.clone()
+        };
+        timeless(self) == timeless(other)
     }
 
     /// The payoff of engine `engine` in this game, if it played and the game has a result.

@@ -11,28 +11,36 @@
 //! panic came from a seat's bot (while it was built, started or choosing), that seat loses the
 //! game and it counts like any other; otherwise the game has no result and the statistics leave
 //! it out ([`GameRecord::counts`]).
+//!
+//! Engines play on the clocks of [`TimeRules`] (`--tc`, or a spec's `tc=`), and a fault of an
+//! engine program (time forfeit, illegal move, crash, no answer) ends its game as
+//! [`super::referee`] says. Engines limited by depth, nodes or playouts and without a clock play
+//! the same games on every run.
 
 use std::any::Any;
 use std::ops::ControlFlow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Condvar, Mutex, MutexGuard};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rand::RngExt;
 
 use super::config::{Config, Openings, Shard};
 use super::record::{GameEnding, GameRecord, RecordWriter};
+use super::referee::{
+    forfeit_payoffs, play_game, sample_chance, MoveReport, Played, SeatTime, TimeRules,
+};
 use super::schedule::Schedule;
 use super::sprt::SprtDecision;
 use super::summary::{SprtTracker, Summary};
-use crate::agent::{build, Agent, EngineSpec};
+use crate::agent::{Agent, Choice, EngineSpec, Fault, MoveClock};
 use crate::error::Error;
 use crate::game::{Game, Turn};
-use crate::history::{Ending, History};
+use crate::history::History;
 use crate::options::GameOptions;
-use crate::random::{derive_seed, rng, GameRng};
-use crate::Payoffs;
+use crate::protocol::{self, LogTag, ProcessPool, TrafficLog};
+use crate::random::{derive_seed, rng};
 
 /// Salt that separates the opening stream from the game stream.
 const OPENING_SALT: u64 = 0x6f70_656e_696e_6701;
@@ -40,10 +48,41 @@ const OPENING_SALT: u64 = 0x6f70_656e_696e_6701;
 /// Attempts at a random opening that does not end the game before giving up.
 const OPENING_ATTEMPTS: u64 = 1000;
 
-/// Builds a seat's bot from its spec and seed ([`build`] unless the arena was made with
-/// [`Arena::with_builder`]).
+/// Who a bot is built for: its seed, its seat and game, the game options, and the traffic log
+/// an engine program writes to.
+#[derive(Clone, Debug)]
+pub struct Seating<'a> {
+    /// The seed every random choice of the bot comes from.
+    pub seed: u64,
+    /// The seat it plays (0-based).
+    pub seat: usize,
+    /// The game's index in the schedule.
+    pub game: u64,
+    /// The tournament's game options (an engine program is sent them).
+    pub options: &'a GameOptions,
+    /// Where engine programs log what they are sent and answer, if anywhere.
+    pub log: Option<&'a Arc<TrafficLog>>,
+}
+
+/// Builds a seat's bot from its spec ([`protocol::build`], which knows the library's bots and
+/// `ugi:` engine programs, unless the arena was made with [`Arena::with_builder`]).
 pub type AgentBuilder<G> =
-    Arc<dyn Fn(&EngineSpec, u64) -> Result<Box<dyn Agent<G>>, Error> + Send + Sync>;
+    Arc<dyn Fn(&EngineSpec, &Seating<'_>) -> Result<Box<dyn Agent<G>>, Error> + Send + Sync>;
+
+/// The library's bots and engine programs, for [`Arena::new`]; the engine programs' processes
+/// are kept between games in one pool, ended when the arena (its last clone) is dropped.
+fn default_builder<G: Game>() -> AgentBuilder<G> {
+    let pool = Arc::new(ProcessPool::new());
+    Arc::new(move |spec: &EngineSpec, at: &Seating<'_>| {
+        let tag = at.log.map(|log| LogTag {
+            log: Arc::clone(log),
+            game: at.game,
+            seat: at.seat,
+            engine: spec.display_name(),
+        });
+        protocol::build::<G>(spec, at.seed, at.options, tag, Some(&pool))
+    })
+}
 
 /// An [`AgentBuilder`] that the arena can derive `Clone` and `Debug` over.
 #[derive(Clone)]
@@ -67,18 +106,31 @@ pub struct Arena<G: Game> {
     openings: Vec<G>,
     seeded_start: bool,
     builder: Builder<G>,
+    times: Vec<SeatTime>,
+    log: Option<Arc<TrafficLog>>,
 }
 
 impl<G: Game> Arena<G> {
-    /// Checks the config: options known to the game, engine specs that build, opening positions
-    /// that parse, engine count fitting the seats, SPRT only between two engines.
+    /// Checks the config: options known to the game, engine specs that build (and engine
+    /// programs that start), opening positions that parse, engine count fitting the seats, SPRT
+    /// only between two engines, a time limit for every engine program.
     pub fn new(config: Config) -> Result<Self, Error> {
-        Self::with_builder(config, Arc::new(|spec, seed| build::<G>(spec, seed)))
+        let arena = Self::for_records(config)?;
+        for spec in &arena.specs {
+            protocol::check_starts(spec)?;
+        }
+        Ok(arena)
     }
 
-    /// [`Arena::new`] with the bots built by `builder` instead of [`build`]: engines that are
-    /// not the library's (a test's, an experiment's) can play tournaments too. Every spec is
-    /// checked by building it once.
+    /// [`Arena::new`] without starting the engine programs: to read and summarise records
+    /// (`tabula arena merge`) on a machine that may not have them.
+    pub fn for_records(config: Config) -> Result<Self, Error> {
+        Self::with_builder(config, default_builder())
+    }
+
+    /// [`Arena::new`] with the bots built by `builder` instead of [`protocol::build`]: engines
+    /// that are not the library's (a test's, an experiment's) can play tournaments too. Every
+    /// spec is checked by building it once (engine programs are not started).
     pub fn with_builder(config: Config, builder: AgentBuilder<G>) -> Result<Self, Error> {
         let mut options = GameOptions::new();
         for (k, v) in &config.options {
@@ -90,9 +142,7 @@ impl<G: Game> Arena<G> {
             .iter()
             .map(|s| EngineSpec::parse(s))
             .collect::<Result<Vec<_>, _>>()?;
-        for spec in &specs {
-            builder(spec, 0)?;
-        }
+        let times = check_specs(&specs, &builder, &options, &config)?;
         let openings = parse_openings::<G>(&config.openings, &options)?;
         // Random starts take the game's `seed` option, unless the user fixed the start with
         // options that exclude it (Onitama's `cards`) or set the seed itself.
@@ -132,7 +182,14 @@ impl<G: Game> Arena<G> {
             openings,
             seeded_start,
             builder: Builder(builder),
+            times,
+            log: None,
         })
+    }
+
+    /// Logs every line sent to and read from the engine programs, and their stderr, to `log`.
+    pub fn set_log(&mut self, log: Option<Arc<TrafficLog>>) {
+        self.log = log;
     }
 
     /// The config.
@@ -212,48 +269,62 @@ impl<G: Game> Arena<G> {
         let start = self.opening(slot.round)?;
         let opening = start.notation();
         let seed = derive_seed(self.config.seed, index);
-        let mut moves = Vec::new();
-        let mut plies = 0;
+        let mut log = MoveLog::<G>::default();
         let busy = Arc::new(AtomicUsize::new(NO_SEAT));
         let played = catch_unwind(AssertUnwindSafe(|| {
-            self.play_guarded(start, &slot.seats, seed, &busy, |h, mv| {
-                if matches!(h.state().turn(), Turn::Player(_)) {
-                    plies += 1;
-                }
-                moves.push(h.state().move_notation(mv));
+            self.play_guarded(start, &slot.seats, (index, seed), &busy, |h, mv, report| {
+                log.add(h, mv, report)
             })
         }));
-        let (result, ending, plies, error, failed_seat) = match played {
-            Ok(Ok((game, payoffs, ending))) => (
-                payoffs.as_slice().to_vec(),
-                ending.into(),
-                game.plies(),
-                None,
-                None,
-            ),
-            Ok(Err(e)) => return Err(e),
-            Err(panic) => {
-                let seat = Some(busy.load(Ordering::SeqCst)).filter(|&s| s != NO_SEAT);
-                let (result, error) = self.failure(&slot.seats, seat, panic.as_ref());
-                (result, GameEnding::EngineError, plies, Some(error), seat)
-            }
-        };
-        Ok(GameRecord {
+        let names: Vec<String> = slot.seats.iter().map(|&e| self.names[e].clone()).collect();
+        let mut record = GameRecord {
             index,
             round: slot.round,
             pairing: slot.pairing,
-            engines: slot.seats.iter().map(|&e| self.names[e].clone()).collect(),
+            engines: names,
             seats: slot.seats,
             seed,
             opening,
-            moves,
-            result,
-            ending,
-            error,
-            failed_seat,
-            plies,
-            time_ms: clock.elapsed().as_secs_f64() * 1000.0,
-        })
+            moves: Vec::new(),
+            result: Vec::new(),
+            ending: GameEnding::EngineError,
+            error: None,
+            failed_seat: None,
+            plies: log.plies,
+            time_ms: 0.0,
+            move_ms: Vec::new(),
+            scores: Vec::new(),
+            depths: Vec::new(),
+            final_position: String::new(),
+        };
+        match played {
+            Ok(Ok(played)) => self.finish(&mut record, played),
+            Ok(Err(e)) => return Err(e),
+            Err(panic) => {
+                let seat = Some(busy.load(Ordering::SeqCst)).filter(|&s| s != NO_SEAT);
+                let (result, error) = self.failure(&record.seats, seat, panic.as_ref());
+                record.result = result;
+                record.error = Some(error);
+                record.failed_seat = seat;
+                record.final_position = log.last_position();
+            }
+        }
+        log.fill(&mut record);
+        record.time_ms = clock.elapsed().as_secs_f64() * 1000.0;
+        Ok(record)
+    }
+
+    /// Fills `record` with a game played to its end or to a seat's fault.
+    fn finish(&self, record: &mut GameRecord, played: Played<G>) {
+        record.result = played.payoffs.as_slice().to_vec();
+        record.ending = played.ending;
+        record.plies = played.game.plies();
+        record.final_position = played.game.state().notation();
+        if let Some((seat, fault)) = played.fault {
+            let who = &self.names[record.seats[seat]];
+            record.error = Some(format!("engine {who} ({}): {fault}", self.seat_names[seat]));
+            record.failed_seat = Some(seat);
+        }
     }
 
     /// Builds the seats' bots and plays the game, each bot wrapped so that `busy` names its seat
@@ -262,14 +333,21 @@ impl<G: Game> Arena<G> {
         &self,
         start: G,
         seats: &[usize],
-        seed: u64,
+        (index, seed): (u64, u64),
         busy: &Arc<AtomicUsize>,
-        on_move: impl FnMut(&History<G>, G::Move),
-    ) -> Result<(History<G>, Payoffs, Ending), Error> {
+        on_move: impl FnMut(&History<G>, G::Move, &MoveReport),
+    ) -> Result<Played<G>, Error> {
         let mut agents = Vec::with_capacity(seats.len());
         for (seat, &e) in seats.iter().enumerate() {
             busy.store(seat, Ordering::SeqCst);
-            let inner = (self.builder.0)(&self.specs[e], derive_seed(seed, 1 + seat as u64))?;
+            let seating = Seating {
+                seed: derive_seed(seed, 1 + seat as u64),
+                seat,
+                game: index,
+                options: &self.options,
+                log: self.log.as_ref(),
+            };
+            let inner = (self.builder.0)(&self.specs[e], &seating)?;
             busy.store(NO_SEAT, Ordering::SeqCst);
             agents.push(Box::new(Blamed {
                 seat,
@@ -277,8 +355,12 @@ impl<G: Game> Arena<G> {
                 busy: Arc::clone(busy),
             }) as Box<dyn Agent<G>>);
         }
+        let rules = TimeRules {
+            seats: seats.iter().map(|&e| self.times[e]).collect(),
+            margin: Duration::from_millis(self.config.margin_ms),
+        };
         let mut chance = rng(derive_seed(seed, 0));
-        Ok(play_game(start, &mut agents, &mut chance, on_move))
+        Ok(play_game(start, &mut agents, &mut chance, &rules, on_move))
     }
 
     /// The result and error text of a game stopped by `panic`: a loss for `seat` if its bot
@@ -293,16 +375,12 @@ impl<G: Game> Arena<G> {
         let Some(seat) = seat else {
             return (Vec::new(), format!("panic outside the engines: {message}"));
         };
-        let others = (engines.len() - 1).max(1) as f64;
-        let result = (0..engines.len())
-            .map(|s| if s == seat { 0.0 } else { 1.0 / others })
-            .collect();
         let who = &self.names[engines[seat]];
         let error = format!(
             "engine {who} ({}) panicked: {message}",
             self.seat_names[seat]
         );
-        (result, error)
+        (forfeit_payoffs(engines.len(), seat), error)
     }
 
     /// The games of the schedule (or of one shard) not among `done`, in schedule order.
@@ -499,11 +577,107 @@ impl<G: Game> Agent<G> for Blamed<G> {
         mv
     }
 
+    fn play(&mut self, game: &History<G>, clock: &MoveClock) -> Result<Choice<G::Move>, Fault> {
+        self.busy.store(self.seat, Ordering::SeqCst);
+        let answer = self.inner.play(game, clock);
+        self.busy.store(NO_SEAT, Ordering::SeqCst);
+        answer
+    }
+
     fn new_game(&mut self) {
         self.busy.store(self.seat, Ordering::SeqCst);
         self.inner.new_game();
         self.busy.store(NO_SEAT, Ordering::SeqCst);
     }
+
+    fn ready(&mut self) -> Result<(), Fault> {
+        self.busy.store(self.seat, Ordering::SeqCst);
+        let answer = self.inner.ready();
+        self.busy.store(NO_SEAT, Ordering::SeqCst);
+        answer
+    }
+}
+
+/// What a game's record keeps of each move, gathered as the game is played (so that a game
+/// stopped by a panic keeps the moves made before it).
+struct MoveLog<G: Game> {
+    moves: Vec<String>,
+    move_ms: Vec<Option<f64>>,
+    scores: Vec<Option<String>>,
+    depths: Vec<Option<u32>>,
+    plies: u32,
+    last: Option<G>,
+}
+
+impl<G: Game> Default for MoveLog<G> {
+    fn default() -> Self {
+        MoveLog {
+            moves: Vec::new(),
+            move_ms: Vec::new(),
+            scores: Vec::new(),
+            depths: Vec::new(),
+            plies: 0,
+            last: None,
+        }
+    }
+}
+
+impl<G: Game> MoveLog<G> {
+    fn add(&mut self, h: &History<G>, mv: G::Move, report: &MoveReport) {
+        if matches!(h.state().turn(), Turn::Player(_)) {
+            self.plies += 1;
+        }
+        self.moves.push(h.state().move_notation(mv));
+        self.move_ms
+            .push(report.ms.map(|ms| (ms * 1000.0).round() / 1000.0));
+        self.scores.push(report.score.clone());
+        self.depths.push(report.depth);
+        let mut next = h.state().clone();
+        next.play(mv);
+        self.last = Some(next);
+    }
+
+    /// The position after the last move seen (for a game a panic stopped).
+    fn last_position(&self) -> String {
+        self.last.as_ref().map_or_else(String::new, G::notation)
+    }
+
+    /// Moves the lists into `record`; scores and depths that no engine reported stay empty (as
+    /// they are written: left out).
+    fn fill(self, record: &mut GameRecord) {
+        record.moves = self.moves;
+        record.move_ms = self.move_ms;
+        if self.scores.iter().any(Option::is_some) {
+            record.scores = self.scores;
+        }
+        if self.depths.iter().any(Option::is_some) {
+            record.depths = self.depths;
+        }
+    }
+}
+
+/// Checks every spec by building its bot once (engine programs are not started), and reads
+/// each engine's time limits.
+fn check_specs<G: Game>(
+    specs: &[EngineSpec],
+    builder: &AgentBuilder<G>,
+    options: &GameOptions,
+    config: &Config,
+) -> Result<Vec<SeatTime>, Error> {
+    let seating = Seating {
+        seed: 0,
+        seat: 0,
+        game: 0,
+        options,
+        log: None,
+    };
+    specs
+        .iter()
+        .map(|spec| {
+            builder(spec, &seating)?;
+            SeatTime::for_spec(spec, config.tc)
+        })
+        .collect()
 }
 
 /// A panic's message (panics carry a `&str` or a `String`; anything else is named as such).
@@ -521,45 +695,4 @@ fn panic_message(panic: &(dyn Any + Send)) -> String {
 /// meaningful, and one failed game must not stop the tournament.
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// Draws a chance outcome with its exact probability.
-pub fn sample_chance<G: Game>(state: &G, rng: &mut GameRng) -> G::Move {
-    let mut outcomes = Vec::new();
-    state.chance_outcomes(&mut outcomes);
-    let total: u64 = outcomes.iter().map(|(_, p)| u64::from(p.num)).sum();
-    let mut pick = rng.random_range(0..total);
-    for (o, p) in &outcomes {
-        if pick < u64::from(p.num) {
-            return *o;
-        }
-        pick -= u64::from(p.num);
-    }
-    unreachable!("chance probabilities sum to one")
-}
-
-/// Plays one game from `start` to its end: the bot of the seat to move chooses (`agents` holds
-/// one per seat), chance draws from `chance`, and `on_move` sees each move or outcome just before
-/// it is played. Returns the finished game, its payoffs and why it ended.
-pub fn play_game<G: Game>(
-    start: G,
-    agents: &mut [Box<dyn Agent<G>>],
-    chance: &mut GameRng,
-    mut on_move: impl FnMut(&History<G>, G::Move),
-) -> (History<G>, Payoffs, Ending) {
-    for a in agents.iter_mut() {
-        a.new_game();
-    }
-    let mut game = History::new(start);
-    loop {
-        if let Some((payoffs, ending)) = game.outcome() {
-            return (game, payoffs, ending);
-        }
-        let mv = match game.state().turn() {
-            Turn::Player(seat) => agents[seat].choose(&game),
-            _ => sample_chance(game.state(), chance),
-        };
-        on_move(&game, mv);
-        game.play(mv);
-    }
 }

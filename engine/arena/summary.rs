@@ -133,6 +133,14 @@ pub struct Endings {
     pub ply_limit: u64,
     /// Stopped by a panic (see [`GameEnding::EngineError`]).
     pub engine_error: u64,
+    /// Lost on time.
+    pub time_forfeit: u64,
+    /// Lost by an illegal or unreadable move.
+    pub illegal_move: u64,
+    /// Lost by an engine program that exited.
+    pub crash: u64,
+    /// Lost by an engine program that did not answer.
+    pub no_answer: u64,
 }
 
 impl Endings {
@@ -143,7 +151,16 @@ impl Endings {
             GameEnding::Repetition => self.repetition += 1,
             GameEnding::PlyLimit => self.ply_limit += 1,
             GameEnding::EngineError => self.engine_error += 1,
+            GameEnding::TimeForfeit => self.time_forfeit += 1,
+            GameEnding::IllegalMove => self.illegal_move += 1,
+            GameEnding::Crash => self.crash += 1,
+            GameEnding::NoAnswer => self.no_answer += 1,
         }
+    }
+
+    /// Games an engine's fault ended (time, illegal move, crash, no answer).
+    pub fn faults(&self) -> u64 {
+        self.time_forfeit + self.illegal_move + self.crash + self.no_answer
     }
 }
 
@@ -179,7 +196,7 @@ pub struct Summary {
     pub seat_names: Vec<String>,
     /// How games ended.
     pub endings: Endings,
-    /// Mean game length in plies (of the games not stopped by a panic).
+    /// Mean game length in plies (of the games that ended by the game, not a panic or fault).
     pub mean_plies: f64,
     /// The SPRT, when one was asked for.
     pub sprt: Option<SprtSummary>,
@@ -277,7 +294,7 @@ impl Summary {
                     seat_acc[seat].add(r);
                 }
             }
-            if g.ending != GameEnding::EngineError {
+            if !g.ending.is_failure() {
                 plies += u64::from(g.plies);
             }
             if players == 2 {
@@ -293,7 +310,7 @@ impl Summary {
             p.elo = p.pentanomial.elo().or(p.elo_wdl);
         }
         let played = counted.len() as u64;
-        let finished = played - endings.engine_error;
+        let finished = played - endings.engine_error - endings.faults();
         Summary {
             game: config.game.clone(),
             engines: names.to_vec(),
@@ -466,6 +483,14 @@ impl fmt::Display for Summary {
                 self.endings.engine_error,
                 self.endings.engine_error - self.excluded,
                 self.excluded
+            )?;
+        }
+        let e = &self.endings;
+        if e.faults() > 0 {
+            writeln!(
+                f,
+                "faults (lost by the engine at fault): {} on time, {} illegal moves, {} crashes, {} without answer",
+                e.time_forfeit, e.illegal_move, e.crash, e.no_answer
             )?;
         }
         Ok(())

@@ -15,13 +15,13 @@ use std::time::Duration;
 
 use super::command::{self, Command, Go, Query, Start};
 use super::timeman::{plan, Plan};
-use crate::agent::{self, Agent, EngineSpec};
+use crate::agent::{self, score_text, Agent, EngineSpec};
 use crate::error::Error;
-use crate::game::{Game, Payoffs, Turn, EVAL_LIMIT};
+use crate::game::{Game, Payoffs, Turn};
 use crate::history::History;
 use crate::options::GameOptions;
 use crate::search::{
-    AlphaBeta, DepthReport, Limits, Mcts, MctsConfig, Outcome, Score, SearchConfig, StopFlag,
+    AlphaBeta, DepthReport, Limits, Mcts, MctsConfig, Outcome, SearchConfig, StopFlag,
 };
 
 /// The Hash option's range in megabytes (a cap at the machine's memory is still to come).
@@ -607,17 +607,7 @@ fn search_mcts<G: Game, W: Write>(m: &mut Mcts, job: &Job<G>, out: &Output<W>) -
     }
     let r = m.search(state, limits);
     let best = r.best?;
-    let stat = r.moves.iter().find(|s| s.mv == best);
-    let value = stat.map_or(0.5, |s| s.value);
-    let cp = match stat.and_then(|s| s.proven) {
-        Some(true) => EVAL_LIMIT,
-        Some(false) => -EVAL_LIMIT,
-        None => {
-            let v = value.clamp(1e-6, 1.0 - 1e-6);
-            let scale = m.config().eval_scale;
-            ((scale * (v / (1.0 - v)).ln()).round() as i32).clamp(-EVAL_LIMIT, EVAL_LIMIT)
-        }
-    };
+    let cp = agent::mcts_cp(&r, best, m.config().eval_scale);
     let ms = r.elapsed.as_millis();
     let _ = out.line(&format!(
         "info depth 1 score cp {cp} nodes {} nps {} time {ms} pv {}",
@@ -658,15 +648,6 @@ fn depth_info<G: Game>(state: &G, d: &DepthReport<G::Move>, two_players: bool) -
         line.push_str(&pv.join(" "));
     }
     line
-}
-
-/// `cp X` for a heuristic score, `mate N` for a proven one (plies, negative when losing).
-fn score_text(score: Score) -> String {
-    match score.outcome() {
-        Outcome::Win(n) => format!("mate {n}"),
-        Outcome::Loss(n) => format!("mate -{n}"),
-        Outcome::Value(v) => format!("cp {v}"),
-    }
 }
 
 /// The principal variation in the game's notation, up to the first chance node (what chance
@@ -741,6 +722,7 @@ mod tests {
             result_text(&Payoffs::shared(&[0, 2], 4)),
             "payoffs 0.5 0 0.5 0"
         );
+        use crate::search::Score;
         assert_eq!(score_text(Score(crate::search::score::win_in(3))), "mate 3");
         assert_eq!(
             score_text(Score(crate::search::score::loss_in(4))),

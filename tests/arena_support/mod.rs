@@ -375,6 +375,8 @@ pub fn config(game: &str, engines: &[&str], games: u64, seed: u64, plies: u32) -
         seed,
         openings: Openings::Random { plies },
         sprt: None,
+        tc: None,
+        margin_ms: tabula::arena::config::DEFAULT_MARGIN_MS,
     }
 }
 

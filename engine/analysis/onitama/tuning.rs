@@ -12,7 +12,7 @@ use rayon::prelude::*;
 
 use crate::agent::{build, Agent, EngineSpec};
 use crate::arena::stats::{Pentanomial, Wdl};
-use crate::arena::{runner::play_game, Arena, Config, Openings};
+use crate::arena::{play_game, Arena, Config, Openings, TimeRules};
 use crate::error::Error;
 use crate::game::{Game, Payoffs, Turn};
 use crate::games::onitama::eval::EvalWeights;
@@ -224,6 +224,8 @@ pub fn play_pairs(
             plies: setup.opening_plies,
         },
         sprt: None,
+        tc: None,
+        margin_ms: crate::arena::config::DEFAULT_MARGIN_MS,
     })?;
     let play_pair = |round: u64| -> Result<[f64; 2], Error> {
         let start = arena.opening(round)?;
@@ -239,13 +241,14 @@ pub fn play_pairs(
                 bot(second, derive_seed(seed, 2))?,
             );
             let mut agents = if game == 0 { vec![a, b] } else { vec![b, a] };
-            let (_, payoffs, _) = play_game(
+            let played = play_game(
                 start,
                 &mut agents,
                 &mut rng(derive_seed(seed, 0)),
-                |_, _| {},
+                &TimeRules::none(),
+                |_, _, _| {},
             );
-            *score = payoffs.get(game);
+            *score = played.payoffs.get(game);
         }
         Ok(scores)
     };

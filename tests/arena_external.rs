@@ -1,0 +1,505 @@
+//! `tabula arena` refereeing engine programs (`ugi:` specs) with real processes: the scripted
+//! `tabula-fake-engine` misbehaving in each documented way, and `tabula ugi` itself. Each fault
+//! ends the faulty seat's game with its ending, every scheduled game is recorded, and each run
+//! takes seconds (short clocks and timeouts); the external path plays the same games as the
+//! built-in bots it serves; bad specs are refused before any game starts.
+
+mod arena_support;
+mod cli_support;
+
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use arena_support::{config, TakeAway};
+use cli_support::{fails, tabula};
+use serde_json::Value;
+use tabula::agent::{build, Agent, EngineSpec};
+use tabula::arena::record::{self, GameEnding};
+use tabula::arena::runner::{AgentBuilder, Seating};
+use tabula::arena::Arena;
+use tabula::history::History;
+use tabula::Game;
+
+const FAKE: &str = env!("CARGO_BIN_EXE_tabula-fake-engine");
+const TABULA: &str = env!("CARGO_BIN_EXE_tabula");
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-arena-ext-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// Runs `tabula arena` with `args` and `--out FILE`, and returns the game records (sorted by
+/// index) and how long the run took.
+fn arena(name: &str, args: &[&str]) -> (Vec<Value>, Duration) {
+    let out = temp(&format!("{name}.jsonl"));
+    let mut all = vec!["arena"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--out", out.to_str().unwrap(), "--json"]);
+    let clock = Instant::now();
+    let run = tabula(&all);
+    let took = clock.elapsed();
+    assert!(
+        run.status.success(),
+        "{all:?}: {}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    let mut games: Vec<Value> = text
+        .lines()
+        .skip(1)
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    games.sort_by_key(|g| g["index"].as_u64().unwrap());
+    (games, took)
+}
+
+/// A fake engine spec on a one-second clock, misbehaving as `mode` from its second move.
+fn fake(mode: &str, game: &str) -> String {
+    format!("ugi:name=fake,tc=1+0.05,timeout=1,cmd={FAKE} {game} {mode} 1")
+}
+
+/// Plays two Onitama games of the fake engine in `mode` against `greedy` and checks that each
+/// ends with `ending`, lost by the fake's seat, with `expected` in the error.
+fn fault_ends_the_game(mode: &str, ending: &str, expected: &str) {
+    let spec = fake(mode, "onitama");
+    let args = ["onitama", "--engine", &spec, "--engine", "greedy"];
+    let (games, took) = arena(
+        mode,
+        &[&args[..], &["--games", "2", "--concurrency", "2"]].concat(),
+    );
+    assert_eq!(games.len(), 2, "every scheduled game is recorded");
+    for g in &games {
+        let seat = g["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|e| e == 0)
+            .unwrap();
+        assert_eq!(g["ending"], ending, "{g}");
+        assert_eq!(g["failed_seat"], seat, "{g}");
+        assert_eq!(g["result"][seat], 0.0);
+        assert_eq!(g["result"][1 - seat], 1.0);
+        let error = g["error"].as_str().unwrap();
+        assert!(
+            error.contains("fake") && error.contains(expected),
+            "{error}"
+        );
+        assert!(!g["final_position"].as_str().unwrap().is_empty());
+    }
+    assert!(took < Duration::from_secs(20), "{mode}: {took:?}");
+}
+
+#[test]
+fn an_illegal_move_loses() {
+    fault_ends_the_game("illegal", "illegal_move", "zz9");
+}
+
+#[test]
+fn an_engine_that_exits_loses_with_a_crash() {
+    fault_ends_the_game("exit", "crash", "exited with status 3");
+}
+
+#[test]
+fn a_silent_engine_is_stopped_killed_and_loses_on_time() {
+    fault_ends_the_game("silent", "time_forfeit", "killed");
+}
+
+#[test]
+fn a_late_engine_loses_on_time() {
+    fault_ends_the_game("late", "time_forfeit", "after stop it answered");
+}
+
+#[test]
+fn an_engine_that_does_not_answer_ugi_loses_with_no_answer() {
+    fault_ends_the_game("nougiok", "no_answer", "no ugiok within 1 s");
+}
+
+#[test]
+fn after_a_fault_the_next_game_starts_a_fresh_process() {
+    let log = temp("fresh.log");
+    let spec = fake("illegal", "onitama");
+    let args = [
+        "onitama", "--engine", &spec, "--engine", "greedy", "--games", "2",
+    ];
+    let (games, _) = arena(
+        "fresh",
+        &[&args[..], &["--log", log.to_str().unwrap()]].concat(),
+    );
+    assert!(games.iter().all(|g| g["ending"] == "illegal_move"));
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(text.matches("fake * started").count(), 2, "{text}");
+}
+
+#[test]
+fn an_engine_flooding_stderr_plays_on() {
+    let spec = fake("flood", "onitama");
+    let (games, took) = arena(
+        "flood",
+        &[
+            "onitama", "--engine", &spec, "--engine", "greedy", "--games", "2",
+        ],
+    );
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        assert!(g.get("failed_seat").is_none(), "{g}");
+        assert!(g["plies"].as_u64().unwrap() > 2);
+    }
+    assert!(took < Duration::from_secs(30), "{took:?}");
+}
+
+#[test]
+fn with_more_seats_the_offender_scores_nothing_and_the_others_share() {
+    let spec = fake("illegal", "checkers");
+    let (games, _) = arena(
+        "checkers3",
+        &[
+            "checkers",
+            "--players",
+            "3",
+            "--engine",
+            &spec,
+            "--engine",
+            "greedy",
+            "--engine",
+            "random",
+            "--games",
+            "6",
+        ],
+    );
+    assert_eq!(games.len(), 6);
+    for g in &games {
+        let seat = g["failed_seat"].as_u64().unwrap() as usize;
+        assert_eq!(g["seats"][seat], 0);
+        assert_eq!(g["ending"], "illegal_move");
+        for s in 0..3 {
+            let want = if s == seat { 0.0 } else { 0.5 };
+            assert_eq!(g["result"][s].as_f64().unwrap(), want, "{g}");
+        }
+    }
+}
+
+/// The moves of each game (by index) of a record list.
+fn moves(games: &[Value]) -> Vec<Value> {
+    games.iter().map(|g| g["moves"].clone()).collect()
+}
+
+#[test]
+fn tabula_ugi_as_an_external_engine_plays_the_built_in_games() {
+    let ugi = format!("ugi:name=u,depth=3,cmd={TABULA} ugi onitama");
+    let common = ["--games", "4", "--seed", "5"];
+    let (external, _) = arena(
+        "roundtrip-ugi",
+        &[
+            &["onitama", "--engine", &ugi, "--engine", "alphabeta:depth=3"][..],
+            &common,
+        ]
+        .concat(),
+    );
+    let (built_in, _) = arena(
+        "roundtrip-builtin",
+        &[
+            &[
+                "onitama",
+                "--engine",
+                "alphabeta:depth=3,name=u",
+                "--engine",
+                "alphabeta:depth=3",
+            ][..],
+            &common,
+        ]
+        .concat(),
+    );
+    assert_eq!(external.len(), 4);
+    assert_eq!(moves(&external), moves(&built_in));
+    for (e, b) in external.iter().zip(&built_in) {
+        assert_eq!(e["result"], b["result"]);
+        // The engine's reports reach the record as the built-in bot's do.
+        assert_eq!(e["scores"], b["scores"]);
+        assert_eq!(e["depths"], b["depths"]);
+    }
+}
+
+#[test]
+fn senet_throws_are_sent_as_moves() {
+    let ugi = format!("ugi:name=u,depth=2,cmd={TABULA} ugi senet");
+    let (external, _) = arena(
+        "senet-ugi",
+        &[
+            "senet", "--engine", &ugi, "--engine", "greedy", "--games", "2",
+        ],
+    );
+    let (built_in, _) = arena(
+        "senet-builtin",
+        &[
+            "senet",
+            "--engine",
+            "alphabeta:depth=2,name=u",
+            "--engine",
+            "greedy",
+            "--games",
+            "2",
+        ],
+    );
+    assert_eq!(moves(&external), moves(&built_in));
+    for g in &external {
+        assert!(g.get("failed_seat").is_none(), "{g}");
+        let ms = g["move_ms"].as_array().unwrap();
+        assert_eq!(ms.len(), g["moves"].as_array().unwrap().len());
+        assert!(ms.iter().any(Value::is_null), "throws take no time");
+    }
+}
+
+#[test]
+fn a_three_player_table_mixes_a_program_with_built_in_bots() {
+    let ugi = format!("ugi:name=u,depth=2,cmd={TABULA} ugi checkers");
+    let log = temp("mixed.log");
+    let (games, _) = arena(
+        "mixed",
+        &[
+            "checkers",
+            "--players",
+            "3",
+            "--engine",
+            &ugi,
+            "--engine",
+            "alphabeta:depth=2",
+            "--engine",
+            "greedy",
+            "--games",
+            "6",
+            "--tc",
+            "5+0.1",
+            "--log",
+            log.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(games.len(), 6);
+    for g in &games {
+        assert!(g.get("failed_seat").is_none(), "{g}");
+        let total: f64 = g["result"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_f64().unwrap())
+            .sum();
+        assert!((total - 1.0).abs() < 1e-9);
+    }
+    let text = std::fs::read_to_string(&log).unwrap();
+    for want in [
+        " u > ugi",
+        " u < ugiok",
+        " u > setoption name players value 3",
+        " u > uginewgame",
+        " u > position fen ",
+        " u < bestmove ",
+        " u * started ",
+    ] {
+        assert!(text.contains(want), "the log lacks '{want}'");
+    }
+    assert_eq!(
+        text.matches(" u * started ").count(),
+        1,
+        "one process plays all"
+    );
+    // Only the greedy bot is on the --tc clock: the program has a depth and alpha-beta too.
+    assert!(
+        !text.contains("p1time"),
+        "depth-limited engines get no clock"
+    );
+    assert!(text.lines().any(|l| l.contains("game 5 p3 u")));
+}
+
+#[test]
+fn stderr_reaches_the_log_and_clocks_reach_the_engine() {
+    let log = temp("fake.log");
+    let spec = fake("legal", "onitama");
+    arena(
+        "logged",
+        &[
+            "onitama",
+            "--engine",
+            &spec,
+            "--engine",
+            "greedy",
+            "--games",
+            "2",
+            "--tc",
+            "3+0.1",
+            "--log",
+            log.to_str().unwrap(),
+        ],
+    );
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(text.contains("fake ! fake engine for onitama starting (legal 1)"));
+    assert_eq!(text.matches("fake * started").count(), 1, "kept for game 1");
+    assert!(text.contains("game 1 p2 fake > uginewgame"));
+    // The fake's own tc= beats --tc; greedy plays on --tc (the fake is p1, then p2).
+    assert!(text.contains(" p1inc 50 p2inc 100"), "game 0");
+    assert!(text.contains(" p1inc 100 p2inc 50"), "game 1");
+}
+
+#[test]
+fn move_time_nodes_and_options_reach_the_engine() {
+    let log = temp("limits.log");
+    let spec =
+        format!("ugi:name=m,movetime=300,nodes=5,option.Hash=8,timeout=1,cmd={FAKE} onitama legal");
+    let (games, _) = arena(
+        "limits",
+        &[
+            "onitama",
+            "--engine",
+            &spec,
+            "--engine",
+            "greedy",
+            "--games",
+            "2",
+            "--tc",
+            "5+0",
+            "--log",
+            log.to_str().unwrap(),
+        ],
+    );
+    assert!(games.iter().all(|g| g.get("failed_seat").is_none()));
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(text.contains(" m > setoption name Hash value 8"));
+    // A move time is a limit of its own: --tc does not apply, and no clock is sent.
+    assert!(text.contains(" m > go movetime 300 nodes 5\n"));
+    assert!(!text.contains("time 5000"));
+}
+
+#[test]
+fn bad_specs_are_refused_before_any_game() {
+    let out = temp("refused.jsonl");
+    let out = out.to_str().unwrap();
+    let cases: [(String, &str); 7] = [
+        ("ugi:name=x,depth=2".into(), "needs cmd="),
+        ("ugi:name=x,depth=2,cmd=".into(), "cmd= is empty"),
+        (
+            "ugi:name=x,depth=2,cmd=/no/such/engine --flag".into(),
+            "cannot start '/no/such/engine'",
+        ),
+        (
+            format!("ugi:name=x,tc=fast,cmd={FAKE} onitama"),
+            "tc 'fast'",
+        ),
+        (
+            format!("ugi:name=x,cmd={FAKE} onitama"),
+            "needs a limit: tc=BASE+INC",
+        ),
+        (
+            format!("ugi:name=x,depth=2,ponder=1,cmd={FAKE} onitama"),
+            "no setting 'ponder'",
+        ),
+        (
+            "ugi:name=x,depth=2,cmd='unclosed".into(),
+            "cannot be split into words",
+        ),
+    ];
+    for (spec, expected) in &cases {
+        fails(
+            &[
+                "arena", "onitama", "--engine", spec, "--engine", "greedy", "--games", "2",
+                "--out", out,
+            ],
+            expected,
+        );
+        assert!(
+            !std::path::Path::new(out).exists(),
+            "{spec}: no game started"
+        );
+    }
+    fails(
+        &[
+            "arena", "onitama", "--engine", "greedy", "--engine", "random", "--games", "2", "--tc",
+            "0+1",
+        ],
+        "--tc '0+1'",
+    );
+}
+
+/// A bot that sleeps before it moves: a built-in bot that overruns its clock.
+struct Sleepy(Duration);
+
+impl Agent<TakeAway> for Sleepy {
+    fn name(&self) -> &str {
+        "sleepy"
+    }
+
+    fn choose(&mut self, game: &History<TakeAway>) -> u8 {
+        std::thread::sleep(self.0);
+        let mut moves = Vec::new();
+        game.state().legal_moves(&mut moves);
+        moves[0]
+    }
+}
+
+#[test]
+fn a_bot_in_the_process_loses_on_time_too() {
+    let builder: AgentBuilder<TakeAway> = Arc::new(
+        |spec: &EngineSpec, at: &Seating<'_>| match spec.kind.as_str() {
+            "sleepy" => Ok(Box::new(Sleepy(Duration::from_millis(
+                spec.get_num("ms")?.unwrap_or(0),
+            ))) as Box<dyn Agent<TakeAway>>),
+            _ => build::<TakeAway>(spec, at.seed),
+        },
+    );
+    let mut c = config("takeaway", &["sleepy:ms=120,tc=0.1+0", "greedy"], 2, 3, 0);
+    c.margin_ms = 10;
+    let arena = Arena::with_builder(c, builder).unwrap();
+    let games = arena
+        .run_tournament(None, Vec::new(), 2, None, &AtomicBool::new(false), |_| {})
+        .unwrap();
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        assert_eq!(g.ending, GameEnding::TimeForfeit, "{g:?}");
+        let seat = g.failed_seat.unwrap();
+        assert_eq!(g.seats[seat], 0);
+        assert!(g
+            .error
+            .as_deref()
+            .unwrap()
+            .contains("with 100 ms left (margin 10 ms)"));
+    }
+}
+
+#[test]
+fn built_in_bots_spend_their_own_clock() {
+    let out = tabula(&[
+        "play",
+        "onitama",
+        "--engine",
+        "alphabeta",
+        "--engine",
+        "mcts",
+        "--tc",
+        "0.5+0.02",
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["failed_seat"].is_null(), "{v}");
+    assert!(["rules", "repetition", "ply_limit"].contains(&v["ending"].as_str().unwrap()));
+}
+
+#[test]
+fn records_from_before_clocks_still_read() {
+    let path = temp("old.jsonl");
+    let header = r#"{"tabula_arena":1,"config":{"game":"takeaway","options":{},"engines":["greedy","random"],"gauntlet":false,"games":2,"seed":1,"openings":{"random":{"plies":0}},"sprt":null},"shard":null}"#;
+    let game = r#"{"index":0,"round":0,"pairing":0,"seats":[0,1],"engines":["greedy","random"],"seed":5,"opening":"21","moves":["1"],"result":[1.0,0.0],"ending":"ply-limit","plies":1,"time_ms":0.5}"#;
+    std::fs::write(&path, format!("{header}\n{game}\n")).unwrap();
+    let read = record::read(&path).unwrap();
+    assert_eq!(read.header.config.tc, None);
+    assert_eq!(read.header.config.margin_ms, 50);
+    let g = &read.games[0];
+    assert_eq!(g.ending, GameEnding::PlyLimit);
+    assert!(g.move_ms.is_empty() && g.scores.is_empty() && g.final_position.is_empty());
+}

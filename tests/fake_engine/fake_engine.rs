@@ -1,0 +1,195 @@
+//! `tabula-fake-engine GAME [MODE] [N]`: a scripted engine program for the arena's tests, built
+//! with the crate so CI needs nothing else. It speaks UGI for any of Tabula's games and plays the
+//! first legal move; from its (N+1)-th `go` on (N = 1 unless given) it misbehaves as MODE says:
+//!
+//! - `legal` (default): never misbehaves;
+//! - `illegal`: answers `bestmove zz9`;
+//! - `exit`: exits with status 3 without answering;
+//! - `silent`: never answers `go` (and ignores `stop`);
+//! - `late`: answers after twice its time (its seat's clock, else its move time, else 2 s), or at
+//!   once when told to `stop`;
+//! - `flood`: plays legal moves, and writes 2 MB to stderr before each;
+//! - `nougiok`: never answers `ugi`.
+//!
+//! Not a tool for users: a test helper (see `Cargo.toml`).
+
+use std::io::{BufRead, Write};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use tabula::games::GameKind;
+use tabula::{with_game, Game, GameOptions, Turn};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Legal,
+    Illegal,
+    Exit,
+    Silent,
+    Late,
+    Flood,
+    NoUgiOk,
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: tabula-fake-engine GAME [legal|illegal|exit|silent|late|flood|nougiok] [N]";
+    let Some(kind) = args.first().and_then(|g| GameKind::from_name(g).ok()) else {
+        eprintln!("{usage}");
+        std::process::exit(2);
+    };
+    let mode = match args.get(1).map(String::as_str).unwrap_or("legal") {
+        "legal" => Mode::Legal,
+        "illegal" => Mode::Illegal,
+        "exit" => Mode::Exit,
+        "silent" => Mode::Silent,
+        "late" => Mode::Late,
+        "flood" => Mode::Flood,
+        "nougiok" => Mode::NoUgiOk,
+        _ => {
+            eprintln!("{usage}");
+            std::process::exit(2);
+        }
+    };
+    let good = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(1);
+    // One line on stderr, so that tests can see stderr reach the log.
+    eprintln!(
+        "fake engine for {} starting ({})",
+        args[0],
+        args[1..].join(" ")
+    );
+    let (tx, lines) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    with_game!(kind, G => serve::<G>(mode, good, &lines));
+}
+
+/// Answers commands until `quit` or the end of the input.
+fn serve<G: Game>(mode: Mode, good: u32, lines: &Receiver<String>) {
+    let mut options = GameOptions::new();
+    let mut game: Option<G> = None;
+    let mut asked = 0u32;
+    while let Ok(line) = lines.recv() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["ugi"] if mode == Mode::NoUgiOk => {}
+            ["ugi"] => say("id name fake\nid author the Tabula tests\nugiok"),
+            ["isready"] => say("readyok"),
+            ["quit"] => return,
+            ["setoption", "name", name, "value", value @ ..] => {
+                options.set(name, &value.join(" "));
+            }
+            ["position", "fen", rest @ ..] => game = position::<G>(rest, &options),
+            ["go", limits @ ..] => {
+                asked += 1;
+                let Some(state) = &game else {
+                    say("bestmove 0000");
+                    continue;
+                };
+                let faulty = asked > good;
+                if !answer_go(mode, faulty, state, limits, lines) {
+                    return;
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Answers one `go` as the mode says; `false` when the engine is to end.
+fn answer_go<G: Game>(
+    mode: Mode,
+    faulty: bool,
+    state: &G,
+    limits: &[&str],
+    lines: &Receiver<String>,
+) -> bool {
+    if mode == Mode::Flood {
+        let junk = "x".repeat(1023) + "\n";
+        let _ = std::io::stderr().write_all(junk.repeat(2048).as_bytes());
+    }
+    if faulty {
+        match mode {
+            Mode::Illegal => {
+                say("bestmove zz9");
+                return true;
+            }
+            Mode::Exit => std::process::exit(3),
+            Mode::Silent => {
+                // Reads on (so the referee's stop and quit arrive) and never answers.
+                while let Ok(line) = lines.recv() {
+                    if line.trim() == "quit" {
+                        return false;
+                    }
+                }
+                return false;
+            }
+            Mode::Late => {
+                let until = Instant::now() + own_time(state, limits) * 2;
+                loop {
+                    let left = until.saturating_duration_since(Instant::now());
+                    match lines.recv_timeout(left) {
+                        Ok(line) if line.trim() == "stop" => break,
+                        Ok(line) if line.trim() == "quit" => return false,
+                        Ok(_) => {}
+                        Err(RecvTimeoutError::Timeout) => break,
+                        Err(RecvTimeoutError::Disconnected) => return false,
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    match moves.first() {
+        Some(&m) => say(&format!(
+            "info depth 1 score cp 0 nodes 1\nbestmove {}",
+            state.move_notation(m)
+        )),
+        None => say("bestmove 0000"),
+    }
+    true
+}
+
+/// The time this move has: the mover's clock, else `movetime`, else 2 s.
+fn own_time<G: Game>(state: &G, limits: &[&str]) -> Duration {
+    let value = |key: &str| {
+        let i = limits.iter().position(|w| *w == key)?;
+        limits.get(i + 1)?.parse::<u64>().ok()
+    };
+    let seat = match state.turn() {
+        Turn::Player(s) => s,
+        _ => 0,
+    };
+    let ms = value(&format!("p{}time", seat + 1))
+        .or_else(|| value("movetime"))
+        .unwrap_or(2000);
+    Duration::from_millis(ms)
+}
+
+/// The position of `fen <position> [moves ...]`, or `None` if it cannot be read.
+fn position<G: Game>(rest: &[&str], options: &GameOptions) -> Option<G> {
+    let split = rest
+        .iter()
+        .position(|w| *w == "moves")
+        .unwrap_or(rest.len());
+    let mut state = G::from_notation(&rest[..split].join(" "), options).ok()?;
+    for text in rest.iter().skip(split + 1) {
+        let m = state.parse_move(text).ok()?;
+        state.play(m);
+    }
+    Some(state)
+}
+
+fn say(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{text}");
+    let _ = out.flush();
+}
