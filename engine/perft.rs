@@ -2,7 +2,7 @@
 //! generator is right (and a measure of its speed).
 //!
 //! Leaves are the positions at the last depth plus every terminal position reached earlier (one
-//! leaf each, not expanded), as `shared/rules/README.md` says. Chance events are not plies: at a
+//! leaf each, not expanded), as `docs/rules/README.md` says. Chance events are not plies: at a
 //! chance state every outcome is followed at the same depth.
 
 use rayon::prelude::*;

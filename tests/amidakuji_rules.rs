@@ -1,4 +1,4 @@
-//! One test (or more) for every point of `shared/rules/amidakuji.md`, on small hand-built
+//! One test (or more) for every point of `docs/rules/amidakuji.md`, on small hand-built
 //! positions whose results were worked out by hand from the rules.
 
 use tabula::games::amidakuji::{Amidakuji, Phase, BLUE, RED};

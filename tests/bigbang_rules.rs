@@ -1,4 +1,4 @@
-//! A test for each point of the Big Bang rules (`shared/rules/bigbang.md`), on small inline board
+//! A test for each point of the Big Bang rules (`docs/rules/bigbang.md`), on small inline board
 //! maps where a position can be read at a glance, and on the default board.
 
 use std::collections::BTreeSet;

@@ -1,4 +1,4 @@
-//! Rule tests for capture checkers (`shared/rules/capture-checkers.md`), one per point, plus the
+//! Rule tests for capture checkers (`docs/rules/checkers.md`), one per point, plus the
 //! generic random-game check and a table of malformed input.
 
 mod checkers_support;

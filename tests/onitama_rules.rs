@@ -1,4 +1,4 @@
-//! One test (or more) for every point of `shared/rules/onitama.md`.
+//! One test (or more) for every point of `docs/rules/onitama.md`.
 
 mod onitama_simple;
 

@@ -1,5 +1,5 @@
 //! Senet move generation checked against a slow, independent generator written here straight
-//! from the rules text (`shared/rules/senet.md` section 2), on plain arrays of characters: move
+//! from the rules text (`docs/rules/senet.md` section 2), on plain arrays of characters: move
 //! lists per throw on fixed and random positions, and perft against a slow perft.
 
 use rand::RngExt;

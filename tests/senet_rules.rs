@@ -1,4 +1,4 @@
-//! One test per rule of `shared/rules/senet.md` section 2, each with a position, a throw and the
+//! One test per rule of `docs/rules/senet.md` section 2, each with a position, a throw and the
 //! exact list of legal moves; then the notation of section 3, and malformed input.
 
 mod senet_support;

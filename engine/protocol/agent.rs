@@ -1,6 +1,6 @@
 //! Engine programs as bots: a `ugi:` engine spec ([`UgiSpec`]) and the [`UgiAgent`] that plays a
 //! seat by speaking the protocol to its own process, so the arena referees any UGI program as it
-//! referees its own bots (`shared/protocol.md`, "What the referee does").
+//! referees its own bots (`docs/protocol.md`, the referee).
 //!
 //! A process is started by [`Agent::ready`] (`ugi`, the options, `uginewgame`, `isready`) and
 //! asked for each move with the whole game (`position fen <start> moves ...`) and every seat's

@@ -1,7 +1,7 @@
 //! The engine protocol (UGI: UCI with chess taken out), both ways: a [`Server`] that serves one
 //! of the bots of [`crate::agent`] to a referee over a line-based text stream, as
 //! `docs/protocol.md` says, and a [`UgiAgent`] that plays a seat by driving an engine program
-//! (`tabula arena --engine ugi:...,cmd=...`), as `shared/protocol.md` says a referee does.
+//! (`tabula arena --engine ugi:...,cmd=...`), as `docs/protocol.md` says a referee does.
 //!
 //! This layer stands below [`crate::arena`] (which referees through it) and above
 //! [`crate::agent`] and [`crate::search`]; it knows no game. Its parts:

@@ -1,5 +1,5 @@
 //! A second, deliberately simple Onitama: plain `(x, y)` coordinates, a 5x5 char array, `Vec`s and
-//! `String`s, and its own card table typed in from `shared/rules/onitama.md`. It shares no code with
+//! `String`s, and its own card table typed in from `docs/rules/onitama.md`. It shares no code with
 //! the engine, so when both agree on perft counts and move lists, both are likely right.
 
 #![allow(dead_code)]

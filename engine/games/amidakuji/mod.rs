@@ -1,6 +1,6 @@
 //! Amidakuji bridges: a ladder-lottery race for two players, and its one-player puzzle.
 //!
-//! Rules: `shared/rules/amidakuji.md`. Red (seat 0) places bridges first and starts from the top;
+//! Rules: `docs/rules/amidakuji.md`. Red (seat 0) places bridges first and starts from the top;
 //! Blue (seat 1) starts from the bottom and acts first in every round. The state is the ladder
 //! ([`bridges::Ladder`], node occupancy as a bitboard), three markers per player
 //! ([`markers::Marker`]), the phase and the player to move. Modules: [`board`] (geometry),

@@ -1,4 +1,4 @@
-//! Text forms of positions and moves (`shared/rules/amidakuji.md`, section 3), read with full
+//! Text forms of positions and moves (`docs/rules/amidakuji.md`, section 3), read with full
 //! checks so the engine can trust every state it holds.
 //!
 //! Position: `<N>x<R> <bridges> <red> <blue> <phase> <to-move>`, such as

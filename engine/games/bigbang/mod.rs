@@ -1,4 +1,4 @@
-//! Big Bang: a Halma-like race from a shared start zone (rules: `shared/rules/bigbang.md`).
+//! Big Bang: a Halma-like race from a shared start zone (rules: `docs/rules/bigbang.md`).
 //!
 //! A game has three phases. **Setup**: two placers alternate, placer 1 first, each putting any
 //! counter still in the pool (any type, either colour) on an empty start cell. **Coin**: a chance

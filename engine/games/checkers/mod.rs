@@ -1,4 +1,4 @@
-//! Capture Chinese checkers (`shared/rules/capture-checkers.md`): 2 to 6 players share 60 marbles
+//! Capture Chinese checkers (`docs/rules/checkers.md`): 2 to 6 players share 60 marbles
 //! on the 121-hole star; every move is a chain of jumps capturing each marble jumped, and the game
 //! ends when no jump exists anywhere. Optional long jumps.
 //!

@@ -17,7 +17,7 @@ struct CardInfo {
     stamp: Color,
 }
 
-/// The table of `shared/rules/onitama.md`, in its order (which is also the order hands print in).
+/// The table of `docs/rules/onitama.md`, in its order (which is also the order hands print in).
 const TABLE: [CardInfo; CARD_COUNT] = {
     use Color::{Blue, Red};
     const fn c(name: &'static str, offsets: &'static [(i8, i8)], stamp: Color) -> CardInfo {

@@ -1,4 +1,4 @@
-//! Onitama, exactly as `shared/rules/onitama.md`: a 5x5 board, five pawns a side (a master and
+//! Onitama, exactly as `docs/rules/onitama.md`: a 5x5 board, five pawns a side (a master and
 //! four students), 16 move cards of which five are in play, wins by capturing the enemy master
 //! or by bringing one's master to the enemy temple arch.
 //!

@@ -1,4 +1,4 @@
-//! Senet with four throwing sticks, as `shared/rules/senet.md` gives it.
+//! Senet with four throwing sticks, as `docs/rules/senet.md` gives it.
 //!
 //! A [`Senet`] position either waits for a throw (a chance node: the sticks show 1, 2, 3, 4 or 6
 //! with chances 4, 6, 4, 1, 1 in 16) or carries the thrown value, and then the player to move

@@ -1,7 +1,7 @@
 //! Senet moves: the throw of the sticks (a chance outcome) and a piece moved forward or
 //! backward by the thrown value, generated with whole-board bit operations.
 //!
-//! Rules (`shared/rules/senet.md` section 2): a forward move takes a piece from `s` to `s + v`;
+//! Rules (`docs/rules/senet.md` section 2): a forward move takes a piece from `s` to `s + v`;
 //! it may not pass three enemy pieces standing in a row strictly between `s` and `s + v` (when
 //! bearing off, on the squares `s + 1` to 30, square 30 included); past 30 it is borne off;
 //! otherwise it lands on an empty square or on a lone enemy piece, which goes to `s`. Only when no piece can move forward must one move

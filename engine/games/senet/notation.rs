@@ -1,4 +1,4 @@
-//! Senet notation (`shared/rules/senet.md` section 3) and the drawing of the board.
+//! Senet notation (`docs/rules/senet.md` section 3) and the drawing of the board.
 //!
 //! Position: `<squares> <to-move> <throw>`, e.g. the start `LDLDLDLDL.D................... D -`:
 //! 30 characters `L`/`D`/`.` for squares 1..30, `L` or `D` to move, and `-` (not thrown yet)
