@@ -452,6 +452,25 @@ fn three_player_checkers_plays_to_the_end() {
 }
 
 #[test]
+fn mcts_searches_until_stop_too() {
+    let out = serve::<Onitama>(
+        "mcts",
+        GameOptions::new(),
+        "position startpos\ngo infinite\nisready\nstop\nisready\n",
+    );
+    let ready: Vec<usize> = (0..out.len()).filter(|&i| out[i] == "readyok").collect();
+    let best: Vec<usize> = (0..out.len())
+        .filter(|&i| out[i].starts_with("bestmove "))
+        .collect();
+    assert_eq!((ready.len(), best.len()), (2, 1), "{out:#?}");
+    assert!(ready[0] < best[0] && best[0] < ready[1], "{out:#?}");
+    assert!(
+        !out.iter().any(|l| l.contains("cannot be stopped")),
+        "{out:#?}"
+    );
+}
+
+#[test]
 fn infinite_waits_for_stop_and_isready_answers_during_the_search() {
     let out = serve::<Onitama>(
         "alphabeta",
@@ -545,16 +564,13 @@ fn every_bot_kind_serves() {
         out.iter().filter(|l| l.starts_with("info depth")).count(),
         2
     );
-    // MCTS cannot be stopped mid-search: infinite runs its own limits, then waits for stop.
+    // MCTS stops on stop too, with what it has.
     let out = serve::<Onitama>(
         "mcts:playouts=200",
         GameOptions::new(),
         "go infinite\nstop\n",
     );
-    assert_eq!(
-        out[0],
-        "info string mcts cannot be stopped mid-search and has no depth: it searches its own limits"
-    );
+    assert!(out[0].starts_with("info depth 1 score cp "), "{out:#?}");
     assert_eq!(bestmoves(&out).len(), 1);
 }
 

@@ -422,10 +422,8 @@ impl<G: Game> Server<G> {
             }
         };
         let plan = plan(&go, seat, self.caps, self.fallback);
-        if matches!(bot, Bot::Mcts(_)) && (go.infinite || go.depth.is_some()) {
-            out.info(
-                "mcts cannot be stopped mid-search and has no depth: it searches its own limits",
-            )?;
+        if matches!(bot, Bot::Mcts(_)) && go.depth.is_some() {
+            out.info("mcts has no depth: it searches its own limits")?;
         }
         let job = Job {
             game,
@@ -486,6 +484,7 @@ impl<G: Game> Server<G> {
         };
         self.stop = match &bot {
             Bot::AlphaBeta(ab) => ab.stop_flag(),
+            Bot::Mcts(m) => m.stop_flag(),
             _ => StopFlag::new(),
         };
         self.bot = Some(bot);
@@ -597,12 +596,14 @@ fn search_mcts<G: Game, W: Write>(m: &mut Mcts, job: &Job<G>, out: &Output<W>) -
     let state = job.game.state();
     let mut limits = Limits {
         depth: None,
-        infinite: false,
         ..job.plan.limits
     };
-    // No stop flag reaches MCTS: it gets the soft limit as its time and stops there itself.
-    limits.time = job.plan.budget.map(|b| b.soft);
-    if limits.nodes.is_none() && limits.playouts.is_none() && limits.time.is_none() {
+    // MCTS has no iterations to finish: it stops at the soft limit by itself, and `stop` (its
+    // stop flag) ends an infinite search.
+    if let Some(b) = job.plan.budget {
+        limits.time = Some(b.soft);
+    }
+    if limits.is_unbounded() {
         limits = job.fallback;
     }
     let r = m.search(state, limits);
