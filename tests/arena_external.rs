@@ -503,3 +503,31 @@ fn records_from_before_clocks_still_read() {
     assert_eq!(g.ending, GameEnding::PlyLimit);
     assert!(g.move_ms.is_empty() && g.scores.is_empty() && g.final_position.is_empty());
 }
+
+/// The Python template bot of `examples/ugi-bot/`, written from the protocol and rules documents
+/// alone, plays whole games against a built-in bot without a fault (when python3 is here).
+#[test]
+fn the_python_example_bot_plays_complete_games() {
+    let python = std::process::Command::new("python3")
+        .arg("--version")
+        .output();
+    if !python.is_ok_and(|o| o.status.success()) {
+        return;
+    }
+    let bot = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/ugi-bot/bot.py");
+    let spec = format!("ugi:name=pybot,tc=5+0.1,cmd=python3 {bot}");
+    let (games, _) = arena(
+        "pybot",
+        &[
+            "onitama", "--engine", &spec, "--engine", "greedy", "--games", "6",
+        ],
+    );
+    assert_eq!(games.len(), 6);
+    for g in &games {
+        let ending = g["ending"].as_str().unwrap();
+        assert!(
+            ["rules", "repetition", "ply_limit"].contains(&ending),
+            "{g}"
+        );
+    }
+}
