@@ -68,16 +68,8 @@ fn exact_on_small_positions() {
         false,
     ));
     // The ring of six around an empty centre, plus two: short and long jumps.
-    let ring = [
-        (1, -1, 0),
-        (-1, 1, 0),
-        (1, 0, -1),
-        (-1, 0, 1),
-        (0, 1, -1),
-        (0, -1, 1),
-        (2, -1, -1),
-        (-3, 3, 0),
-    ];
+    let mut ring = slow::DIRS.to_vec();
+    ring.extend([(2, -1, -1), (-3, 3, 0)]);
     check_exact(&position(&ring, false));
     check_exact(&position(&ring, true));
     // A line with gaps, long jumps only.

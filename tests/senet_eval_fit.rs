@@ -145,18 +145,8 @@ fn greedy_game(weights: [&Weights; 2], seed: u64) -> f64 {
         match s.turn() {
             Turn::Terminal => return s.payoffs().get(0),
             Turn::Chance => {
-                let mut outcomes = Vec::new();
-                s.chance_outcomes(&mut outcomes);
-                let mut pick = r.random_range(0..16);
-                let mut chosen = outcomes[0].0;
-                for (o, p) in outcomes {
-                    if pick < p.num {
-                        chosen = o;
-                        break;
-                    }
-                    pick -= p.num;
-                }
-                s.play(chosen);
+                let throw = tabula::arena::referee::sample_chance(&s, &mut r);
+                s.play(throw);
             }
             Turn::Player(me) => {
                 plies += 1;

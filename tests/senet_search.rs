@@ -69,21 +69,7 @@ fn match_score(first: &str, second: &str, games: u64) -> f64 {
                     let bot = if seat == first_seat { 0 } else { 1 };
                     bots[bot].choose(&game)
                 }
-                Turn::Chance => {
-                    use rand::RngExt;
-                    let mut outcomes = Vec::new();
-                    game.state().chance_outcomes(&mut outcomes);
-                    let mut pick = chance.random_range(0..16);
-                    let mut chosen = outcomes[0].0;
-                    for (o, p) in outcomes {
-                        if pick < p.num {
-                            chosen = o;
-                            break;
-                        }
-                        pick -= p.num;
-                    }
-                    chosen
-                }
+                Turn::Chance => tabula::arena::referee::sample_chance(game.state(), &mut chance),
                 Turn::Terminal => unreachable!(),
             };
             game.play(mv);

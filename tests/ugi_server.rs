@@ -452,38 +452,25 @@ fn three_player_checkers_plays_to_the_end() {
 }
 
 #[test]
-fn mcts_searches_until_stop_too() {
-    let out = serve::<Onitama>(
-        "mcts",
-        GameOptions::new(),
-        "position startpos\ngo infinite\nisready\nstop\nisready\n",
-    );
-    let ready: Vec<usize> = (0..out.len()).filter(|&i| out[i] == "readyok").collect();
-    let best: Vec<usize> = (0..out.len())
-        .filter(|&i| out[i].starts_with("bestmove "))
-        .collect();
-    assert_eq!((ready.len(), best.len()), (2, 1), "{out:#?}");
-    assert!(ready[0] < best[0] && best[0] < ready[1], "{out:#?}");
-    assert!(
-        !out.iter().any(|l| l.contains("cannot be stopped")),
-        "{out:#?}"
-    );
-}
-
-#[test]
 fn infinite_waits_for_stop_and_isready_answers_during_the_search() {
-    let out = serve::<Onitama>(
-        "alphabeta",
-        GameOptions::new(),
-        "position startpos\ngo infinite\nisready\nstop\nisready\n",
-    );
-    let ready: Vec<usize> = (0..out.len()).filter(|&i| out[i] == "readyok").collect();
-    let best: Vec<usize> = (0..out.len())
-        .filter(|&i| out[i].starts_with("bestmove "))
-        .collect();
-    assert_eq!(ready.len(), 2, "{out:#?}");
-    assert_eq!(best.len(), 1, "{out:#?}");
-    assert!(ready[0] < best[0] && best[0] < ready[1], "{out:#?}");
+    // Both searchers: alpha-beta and MCTS stop on the stop flag.
+    for engine in ["alphabeta", "mcts"] {
+        let out = serve::<Onitama>(
+            engine,
+            GameOptions::new(),
+            "position startpos\ngo infinite\nisready\nstop\nisready\n",
+        );
+        let ready: Vec<usize> = (0..out.len()).filter(|&i| out[i] == "readyok").collect();
+        let best: Vec<usize> = (0..out.len())
+            .filter(|&i| out[i].starts_with("bestmove "))
+            .collect();
+        assert_eq!(ready.len(), 2, "{engine}: {out:#?}");
+        assert_eq!(best.len(), 1, "{engine}: {out:#?}");
+        assert!(
+            ready[0] < best[0] && best[0] < ready[1],
+            "{engine}: {out:#?}"
+        );
+    }
     // An infinite search that proves its result early still waits for stop: here a won
     // position, searched at depth 1 and held until the stop at the end of the input.
     let out = serve::<Onitama>(

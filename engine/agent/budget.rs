@@ -79,20 +79,29 @@ impl Budget {
     }
 }
 
+/// Helpers for the tests of budgets here and of the protocol's plans.
 #[cfg(test)]
-mod tests {
+pub(crate) mod testing {
     use super::*;
 
-    fn ms(v: u64) -> Duration {
+    /// `v` milliseconds.
+    pub(crate) fn ms(v: u64) -> Duration {
         Duration::from_millis(v)
     }
 
-    fn clock(remaining: u64, increment: u64) -> Budget {
+    /// The budget of a clock of `remaining` and `increment` milliseconds.
+    pub(crate) fn clock(remaining: u64, increment: u64) -> Budget {
         Budget::from_clock(SeatClock {
             remaining: ms(remaining),
             increment: ms(increment),
         })
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testing::{clock, ms};
+    use super::*;
 
     #[test]
     fn a_share_of_the_clock_and_most_of_the_increment() {

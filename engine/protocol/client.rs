@@ -287,10 +287,10 @@ impl ProcessPool {
     }
 }
 
-/// The stdout thread: each line (its `\r\n` or `\n` cut, bad UTF-8 replaced) into the channel
-/// and the log, until the pipe closes or nobody listens.
-fn read_lines(stdout: impl Read, tx: &Sender<String>, tag: &SharedTag) {
-    let mut reader = BufReader::new(stdout);
+/// Calls `each` with every line of `input` (its `\r\n` or `\n` cut, bad UTF-8 replaced) until
+/// the pipe closes or `each` says to stop.
+fn for_each_line(input: impl Read, mut each: impl FnMut(&str) -> bool) {
+    let mut reader = BufReader::new(input);
     let mut buf = Vec::new();
     loop {
         buf.clear();
@@ -299,27 +299,27 @@ fn read_lines(stdout: impl Read, tx: &Sender<String>, tag: &SharedTag) {
             Ok(_) => {}
         }
         let line = String::from_utf8_lossy(&buf);
-        let line = line.trim_end_matches(['\n', '\r']).to_string();
-        log_line(tag, '<', &line);
-        if tx.send(line).is_err() {
+        if !each(line.trim_end_matches(['\n', '\r'])) {
             return;
         }
     }
 }
 
+/// The stdout thread: each line into the log and the channel, until the pipe closes or nobody
+/// listens.
+fn read_lines(stdout: impl Read, tx: &Sender<String>, tag: &SharedTag) {
+    for_each_line(stdout, |line| {
+        log_line(tag, '<', line);
+        tx.send(line.to_string()).is_ok()
+    });
+}
+
 /// The stderr thread: reads everything, into the log when there is one.
 fn drain(stderr: impl Read, tag: &SharedTag) {
-    let mut reader = BufReader::new(stderr);
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match reader.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => return,
-            Ok(_) => {}
-        }
-        let line = String::from_utf8_lossy(&buf);
-        log_line(tag, '!', line.trim_end_matches(['\n', '\r']));
-    }
+    for_each_line(stderr, |line| {
+        log_line(tag, '!', line);
+        true
+    });
 }
 
 #[cfg(test)]

@@ -72,17 +72,7 @@ pub fn plan(go: &Go, seat: usize, caps: Limits, fallback: Limits) -> Plan {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn ms(v: u64) -> Duration {
-        Duration::from_millis(v)
-    }
-
-    fn clock(remaining: u64, increment: u64) -> Budget {
-        Budget::from_clock(SeatClock {
-            remaining: ms(remaining),
-            increment: ms(increment),
-        })
-    }
+    use crate::agent::budget::testing::{clock, ms};
 
     #[test]
     fn plans_from_go_commands() {

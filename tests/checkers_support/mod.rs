@@ -11,7 +11,8 @@ pub type Cube = (i32, i32, i32);
 /// A set of marbles.
 pub type Board = BTreeSet<Cube>;
 
-const DIRS: [Cube; 6] = [
+/// The six directions of the star, as cube-coordinate steps.
+pub const DIRS: [Cube; 6] = [
     (1, -1, 0),
     (-1, 1, 0),
     (1, 0, -1),
