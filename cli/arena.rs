@@ -17,6 +17,7 @@ use tabula::arena::config::DEFAULT_MARGIN_MS;
 use tabula::arena::record::{self, RecordWriter};
 use tabula::arena::stats::{Pentanomial, Wdl};
 use tabula::arena::{Arena, Config, GameRecord, Header, Openings, Shard, Sprt, Summary};
+use tabula::files::FileLock;
 use tabula::games::GameKind;
 use tabula::protocol::TrafficLog;
 use tabula::{with_game, Error, Game};
@@ -228,6 +229,12 @@ fn run(args: RunArgs) -> Result<(), CliError> {
     if args.concurrency == 0 {
         return Err(Error::option("--concurrency must be at least 1").into());
     }
+    // One run at a time per record file: two resumes of one file would both play its
+    // missing games.
+    let _lock = match args.resume.as_ref().or(args.out.as_ref()) {
+        Some(path) => Some(FileLock::acquire(path)?),
+        None => None,
+    };
     let (config, shard, done, resume) = match &args.resume {
         Some(path) => {
             let read = record::read(path)?;

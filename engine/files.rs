@@ -74,6 +74,74 @@ pub fn write_atomically<T>(
     }
 }
 
+/// A claim on a file that one run appends to (an arena record): `<path>.lock` holding the
+/// owner's process id. A second run on the same file is refused while the owner lives; a lock
+/// left by a run that was killed (its process gone) is taken over. Dropping it removes it.
+#[derive(Debug)]
+pub struct FileLock {
+    lock: PathBuf,
+}
+
+impl FileLock {
+    /// Claims `path` for this process, or says who holds it.
+    pub fn acquire(path: &Path) -> Result<FileLock, Error> {
+        let mut name = path.as_os_str().to_owned();
+        name.push(".lock");
+        let lock = PathBuf::from(name);
+        for _ in 0..2 {
+            match OpenOptions::new().write(true).create_new(true).open(&lock) {
+                Ok(mut file) => {
+                    io::Write::write_all(&mut file, std::process::id().to_string().as_bytes())
+                        .map_err(|e| Error::file(format!("{}: {e}", lock.display())))?;
+                    return Ok(FileLock { lock });
+                }
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                    let owner = std::fs::read_to_string(&lock).unwrap_or_default();
+                    let owner = owner.trim();
+                    if process_alive(owner) {
+                        return Err(Error::file(format!(
+                            "'{}' is in use by another run (process {owner}); wait for it to end, or remove '{}' if that run is gone",
+                            path.display(),
+                            lock.display()
+                        )));
+                    }
+                    // The owner is gone (killed): its lock is stale.
+                    let _ = std::fs::remove_file(&lock);
+                }
+                Err(e) => {
+                    return Err(Error::file(format!(
+                        "cannot create '{}': {e}",
+                        lock.display()
+                    )))
+                }
+            }
+        }
+        Err(Error::file(format!(
+            "cannot claim '{}': its lock '{}' keeps coming back",
+            path.display(),
+            lock.display()
+        )))
+    }
+}
+
+impl Drop for FileLock {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.lock);
+    }
+}
+
+/// Whether the process with this id (text from a lock file) is running. Where the system has no
+/// `/proc` it cannot tell, and says yes: a lock is then only ever removed by hand.
+fn process_alive(pid: &str) -> bool {
+    let Ok(pid) = pid.parse::<u32>() else {
+        return false; // an unreadable lock is no one's
+    };
+    if !Path::new("/proc/self").exists() {
+        return true;
+    }
+    Path::new(&format!("/proc/{pid}")).exists()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,6 +171,27 @@ mod tests {
             "the old file stays"
         );
         assert!(!partial_name(&path).exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_file_is_claimed_once_and_a_dead_owners_lock_is_taken_over() {
+        let dir = std::env::temp_dir().join(format!("tabula-lock-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.jsonl");
+        let first = FileLock::acquire(&path).unwrap();
+        let err = FileLock::acquire(&path).unwrap_err();
+        assert!(err.message.contains("in use by another run"), "{err}");
+        drop(first);
+        let again = FileLock::acquire(&path).unwrap();
+        drop(again);
+        if Path::new("/proc/self").exists() {
+            // A lock whose process no longer exists (pid far beyond any pid_max) is stale.
+            std::fs::write(dir.join("games.jsonl.lock"), "4294967295").unwrap();
+            let taken = FileLock::acquire(&path).unwrap();
+            drop(taken);
+        }
+        assert!(!dir.join("games.jsonl.lock").exists());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

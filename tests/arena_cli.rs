@@ -357,3 +357,21 @@ fn openings_file_positions_are_played_in_turn() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("position 2"), "{err}");
 }
+
+#[test]
+fn a_record_file_in_use_by_a_live_run_is_refused() {
+    let path = temp("locked.jsonl");
+    let p = path.to_str().unwrap();
+    run(&["--out", p]);
+    // A lock owned by a process that runs (this test) keeps a second run off the file.
+    let lock = format!("{p}.lock");
+    std::fs::write(&lock, std::process::id().to_string()).unwrap();
+    let out = tabula(&["arena", "onitama", "--resume", p]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("in use by another run"), "{err}");
+    std::fs::remove_file(&lock).unwrap();
+    // Free again, it resumes (nothing is missing) and leaves no lock behind.
+    ok_json(&["arena", "onitama", "--resume", p, "--json"]);
+    assert!(!std::path::Path::new(&lock).exists());
+}
