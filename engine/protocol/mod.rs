@@ -8,8 +8,9 @@
 //! - [`command`]: one referee line read into a typed [`Command`] (or a [`LineError`] that says
 //!   what is wrong with it);
 //! - [`timeman`]: how long to think, from a seat's clock or a move time ([`Budget`], [`Plan`]);
-//! - [`server`]: the loop that answers commands, with the search in its own thread so that
-//!   `stop`, `isready` and `quit` are answered while it runs;
+//! - [`server`]: the loop that answers commands, with the search in its own thread (one for the
+//!   whole run, in `thinking`) so that `stop`, `isready` and `quit` are answered while it runs;
+//!   `output` is the writer they share;
 //! - [`client`]: an engine program's process, its pipes read on threads, every wait bounded;
 //! - [`agent`]: `ugi:` specs and the bot that plays through a [`client::EngineProcess`];
 //! - [`log`]: the traffic log of `tabula arena --log`.
@@ -18,7 +19,9 @@ pub mod agent;
 pub mod client;
 pub mod command;
 pub mod log;
+mod output;
 pub mod server;
+mod thinking;
 pub mod timeman;
 
 pub use agent::{build, check_starts, UgiAgent, UgiSpec, UGI_KIND};

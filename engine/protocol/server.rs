@@ -4,25 +4,24 @@
 //!
 //! The server is generic over the game and driven by any reader and writer: the command line
 //! gives it stdin and stdout, tests give it byte buffers. Every line it writes is flushed at
-//! once. The reading thread owns the game and the options; the search thread gets a copy of the
-//! position and the bot, and gives the bot back (with its table) when it ends.
+//! once, except the progress lines of a search's first milliseconds, which go out with the next
+//! line (see `output`). The reading thread owns the game and the options; the search thread
+//! (one for the whole run) gets a copy of the position and the bot for each `go`, and gives the
+//! bot back (with its table) when it ends.
 
 use std::io::{self, BufRead, Write};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
-use std::time::Duration;
+use std::sync::mpsc::{self, Sender};
 
 use super::command::{self, Command, Go, Query, Start};
-use super::timeman::{plan, Plan};
-use crate::agent::{self, score_text, Agent, EngineSpec};
+use super::output::Output;
+use super::thinking::{Bot, Job, SearchThread, NO_MOVE};
+use super::timeman::plan;
+use crate::agent::{self, EngineSpec};
 use crate::error::Error;
 use crate::game::{Game, Payoffs, Turn};
 use crate::history::History;
 use crate::options::GameOptions;
-use crate::search::{
-    AlphaBeta, DepthReport, Limits, Mcts, MctsConfig, Outcome, SearchConfig, StopFlag,
-};
+use crate::search::{AlphaBeta, Limits, Mcts, MctsConfig, SearchConfig, StopFlag};
 
 /// The Hash option's range in megabytes (a cap at the machine's memory is still to come).
 const HASH_RANGE: (usize, usize) = (1, 65_536);
@@ -35,9 +34,6 @@ const THREADS_RANGE: (usize, usize) = (1, 256);
 
 /// The seed of the bots that draw at random (MCTS, `random`, `greedy`) unless the spec sets one.
 const SEED: u64 = 1;
-
-/// What `bestmove` says when there is no move to give (UCI's null move).
-const NO_MOVE: &str = "0000";
 
 /// The engine's side of the protocol for one game type: the bot, its options, and the game the
 /// referee set up.
@@ -59,59 +55,16 @@ pub struct Server<G: Game> {
     bot: Option<Bot<G>>,
     /// Stops the bot's running search (the alpha-beta searcher's own flag).
     stop: StopFlag,
-    running: Option<Running<G>>,
+    /// The search thread while [`Server::run`] runs.
+    thread: Option<SearchThread<G>>,
+    running: Option<Running>,
 }
 
-/// The bot a server plays: the two searchers directly (for progress lines and stopping), any
-/// other engine through the [`Agent`] trait.
-enum Bot<G: Game> {
-    AlphaBeta(AlphaBeta),
-    Mcts(Mcts),
-    Other(Box<dyn Agent<G>>),
-}
-
-/// A search thread and how to end it.
-struct Running<G: Game> {
-    handle: JoinHandle<Bot<G>>,
+/// A search handed to the search thread and how to end it.
+struct Running {
     /// Dropped to let an infinite search answer.
     release: Sender<()>,
     infinite: bool,
-}
-
-/// What one search thread is asked.
-struct Job<G: Game> {
-    game: History<G>,
-    plan: Plan,
-    fallback: Limits,
-    stop: StopFlag,
-}
-
-/// The shared writer: one line at a time, flushed at once.
-struct Output<W>(Arc<Mutex<W>>);
-
-impl<W> Clone for Output<W> {
-    fn clone(&self) -> Self {
-        Output(Arc::clone(&self.0))
-    }
-}
-
-impl<W: Write> Output<W> {
-    fn line(&self, text: &str) -> io::Result<()> {
-        let mut w = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        w.write_all(text.as_bytes())?;
-        w.write_all(b"\n")?;
-        w.flush()
-    }
-
-    fn info(&self, text: &str) -> io::Result<()> {
-        self.line(&format!("info string {text}"))
-    }
-
-    fn into_inner(self) -> io::Result<W> {
-        let mutex = Arc::try_unwrap(self.0)
-            .map_err(|_| io::Error::other("a search thread still holds the output"))?;
-        Ok(mutex.into_inner().unwrap_or_else(|e| e.into_inner()))
-    }
 }
 
 impl<G: Game> Server<G> {
@@ -143,6 +96,7 @@ impl<G: Game> Server<G> {
             game: Some(History::new(start)),
             bot: None,
             stop: StopFlag::new(),
+            thread: None,
             running: None,
         };
         server.rebuild_bot()?;
@@ -155,10 +109,24 @@ impl<G: Game> Server<G> {
     /// The error is a failure to read or write.
     pub fn run<R: BufRead, W: Write + Send + 'static>(
         &mut self,
-        mut input: R,
+        input: R,
         output: W,
     ) -> io::Result<W> {
-        let out = Output(Arc::new(Mutex::new(output)));
+        let out = Output::new(output);
+        self.thread = Some(SearchThread::start(out.clone())?);
+        let served = self.serve(input, &out);
+        // The thread holds a clone of the output: it ends before the writer is given back.
+        self.thread = None;
+        served?;
+        out.into_inner()
+    }
+
+    /// The loop of [`Server::run`].
+    fn serve<R: BufRead, W: Write + Send + 'static>(
+        &mut self,
+        mut input: R,
+        out: &Output<W>,
+    ) -> io::Result<()> {
         let mut buf = Vec::new();
         loop {
             buf.clear();
@@ -166,26 +134,26 @@ impl<G: Game> Server<G> {
             let read = match read {
                 Ok(n) => n,
                 Err(e) => {
-                    self.end_search(&out, true)?;
+                    self.end_search(out, true)?;
                     return Err(e);
                 }
             };
             if read == 0 {
-                self.end_search(&out, false)?;
+                self.end_search(out, false)?;
                 break;
             }
             let line = String::from_utf8_lossy(&buf);
             match command::parse(&line) {
                 Ok(None) => {}
                 Ok(Some(Command::Quit)) => {
-                    self.end_search(&out, true)?;
+                    self.end_search(out, true)?;
                     break;
                 }
-                Ok(Some(cmd)) => self.handle(cmd, &out)?,
+                Ok(Some(cmd)) => self.handle(cmd, out)?,
                 Err(e) => match line.split_whitespace().next() {
                     Some("go") => {
                         // `go` is always answered with one `bestmove`, so a referee never hangs.
-                        self.end_search(&out, true)?;
+                        self.end_search(out, true)?;
                         out.info(&e.to_string())?;
                         out.line(&format!("bestmove {NO_MOVE}"))?;
                     }
@@ -198,7 +166,7 @@ impl<G: Game> Server<G> {
                 },
             }
         }
-        out.into_inner()
+        Ok(())
     }
 
     fn handle<W: Write + Send + 'static>(
@@ -434,12 +402,13 @@ impl<G: Game> Server<G> {
         // A stop sent after the last search ended must not end this one.
         self.stop.reset();
         let (release, released) = mpsc::channel();
-        let thread_out = out.clone();
-        let handle = std::thread::Builder::new()
-            .name("search".into())
-            .spawn(move || search(bot, job, &thread_out, &released))?;
+        let Some(thread) = &self.thread else {
+            self.bot = Some(bot);
+            return refuse("the server is not running");
+        };
+        out.hold();
+        thread.begin(bot, job, released);
         self.running = Some(Running {
-            handle,
             release,
             infinite: plan.infinite,
         });
@@ -457,9 +426,9 @@ impl<G: Game> Server<G> {
             self.stop.stop();
         }
         drop(running.release);
-        match running.handle.join() {
-            Ok(bot) => self.bot = Some(bot),
-            Err(_) => {
+        match self.thread.as_ref().and_then(SearchThread::finish) {
+            Some(bot) => self.bot = Some(bot),
+            None => {
                 out.info("the search failed; the bot is set up again")?;
                 out.line(&format!("bestmove {NO_MOVE}"))?;
                 self.rebuild_bot().map_err(io::Error::other)?;
@@ -537,178 +506,12 @@ fn short_number(v: f64) -> String {
     text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-/// The body of a search thread: searches, writes the progress lines and `bestmove`, and gives
-/// the bot back.
-fn search<G: Game, W: Write + Send>(
-    mut bot: Bot<G>,
-    job: Job<G>,
-    out: &Output<W>,
-    released: &Receiver<()>,
-) -> Bot<G> {
-    let best = match &mut bot {
-        Bot::AlphaBeta(ab) => search_alphabeta(ab, &job, out),
-        Bot::Mcts(m) => search_mcts(m, &job, out),
-        Bot::Other(agent) => Some(agent.choose(&job.game)),
-    };
-    if job.plan.infinite {
-        // As in UCI, an infinite search answers only when told to stop.
-        let _ = released.recv();
-    }
-    let text = best.map_or(NO_MOVE.to_string(), |m| job.game.state().move_notation(m));
-    // A write error here shows up again on the reading thread's next write.
-    let _ = out.line(&format!("bestmove {text}"));
-    bot
-}
-
-fn search_alphabeta<G: Game, W: Write + Send>(
-    ab: &mut AlphaBeta,
-    job: &Job<G>,
-    out: &Output<W>,
-) -> Option<G::Move> {
-    let state = job.game.state();
-    if state.repetition_limit().is_some() {
-        ab.set_history(job.game.earlier_hashes());
-    } else {
-        ab.set_history(&[]);
-    }
-    let mut limits = job.plan.limits;
-    let mut _timer = None;
-    if let Some(budget) = job.plan.budget {
-        // The server enforces the time itself: the searcher runs until it is stopped.
-        limits.infinite = true;
-        match Timer::start(budget.hard, job.stop.clone()) {
-            Some(t) => _timer = Some(t),
-            None => limits.time = Some(budget.hard),
-        }
-    }
-    let soft = job.plan.budget.map(|b| b.soft);
-    let two_players = state.players() == 2;
-    let report = |d: &DepthReport<G::Move>| {
-        let _ = out.line(&depth_info(state, d, two_players));
-        if soft.is_some_and(|s| d.elapsed >= s) {
-            job.stop.stop();
-        }
-    };
-    ab.search(state, limits, Some(&report)).best
-}
-
-fn search_mcts<G: Game, W: Write>(m: &mut Mcts, job: &Job<G>, out: &Output<W>) -> Option<G::Move> {
-    let state = job.game.state();
-    let mut limits = Limits {
-        depth: None,
-        ..job.plan.limits
-    };
-    // MCTS has no iterations to finish: it stops at the soft limit by itself, and `stop` (its
-    // stop flag) ends an infinite search.
-    if let Some(b) = job.plan.budget {
-        limits.time = Some(b.soft);
-    }
-    if limits.is_unbounded() {
-        limits = job.fallback;
-    }
-    let r = m.search(state, limits);
-    let best = r.best?;
-    let cp = agent::mcts_cp(&r, best, m.config().eval_scale);
-    let ms = r.elapsed.as_millis();
-    let _ = out.line(&format!(
-        "info depth 1 score cp {cp} nodes {} nps {} time {ms} pv {}",
-        r.playouts,
-        per_second(r.playouts, r.elapsed),
-        state.move_notation(best)
-    ));
-    if let Some(p) = r.proven {
-        let _ = out.info(if p { "proven win" } else { "proven loss" });
-    }
-    Some(best)
-}
-
-/// One `info` line for a finished alpha-beta iteration.
-fn depth_info<G: Game>(state: &G, d: &DepthReport<G::Move>, two_players: bool) -> String {
-    let mut line = format!(
-        "info depth {} seldepth {} score {}",
-        d.depth,
-        d.seldepth,
-        score_text(d.score)
-    );
-    if two_players {
-        match d.score.outcome() {
-            Outcome::Win(_) => line.push_str(" wdl 1000 0 0"),
-            Outcome::Loss(_) => line.push_str(" wdl 0 0 1000"),
-            Outcome::Value(_) => {}
-        }
-    }
-    line.push_str(&format!(
-        " nodes {} nps {} time {}",
-        d.nodes,
-        per_second(d.nodes, d.elapsed),
-        d.elapsed.as_millis()
-    ));
-    let pv = pv_text(state, &d.pv);
-    if !pv.is_empty() {
-        line.push_str(" pv ");
-        line.push_str(&pv.join(" "));
-    }
-    line
-}
-
-/// The principal variation in the game's notation, up to the first chance node (what chance
-/// does there is not the engine's to say).
-fn pv_text<G: Game>(state: &G, pv: &[G::Move]) -> Vec<String> {
-    let mut s = state.clone();
-    let mut line = Vec::new();
-    for &m in pv {
-        if !matches!(s.turn(), Turn::Player(_)) {
-            break;
-        }
-        line.push(s.move_notation(m));
-        s.play(m);
-    }
-    line
-}
-
-fn per_second(count: u64, elapsed: Duration) -> u64 {
-    (u128::from(count) * 1_000_000)
-        .checked_div(elapsed.as_micros())
-        .map_or(0, |r| r as u64)
-}
-
-/// Sets a stop flag after a delay unless dropped first: the hard time limit of a search.
-struct Timer {
-    cancel: Option<Sender<()>>,
-    handle: Option<JoinHandle<()>>,
-}
-
-impl Timer {
-    /// A timer that stops `stop` after `after`; `None` if no thread could be started.
-    fn start(after: Duration, stop: StopFlag) -> Option<Timer> {
-        let (cancel, cancelled) = mpsc::channel::<()>();
-        let handle = std::thread::Builder::new()
-            .name("search timer".into())
-            .spawn(move || {
-                if let Err(RecvTimeoutError::Timeout) = cancelled.recv_timeout(after) {
-                    stop.stop();
-                }
-            })
-            .ok()?;
-        Some(Timer {
-            cancel: Some(cancel),
-            handle: Some(handle),
-        })
-    }
-}
-
-impl Drop for Timer {
-    fn drop(&mut self) {
-        drop(self.cancel.take());
-        if let Some(h) = self.handle.take() {
-            let _ = h.join();
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::thinking::per_second;
     use super::*;
+    use crate::agent::score_text;
+    use std::time::Duration;
 
     #[test]
     fn results_and_numbers() {
