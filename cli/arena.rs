@@ -269,6 +269,9 @@ fn run(args: RunArgs) -> Result<(), CliError> {
         .transpose()?;
     with_game!(kind, G => {
         let mut arena = Arena::<G>::new(config.clone())?;
+        if let (Some(path), Some(read)) = (&args.resume, &resume) {
+            arena.check_records(read, &path.display().to_string())?;
+        }
         arena.set_log(log);
         let size = arena.schedule().group_size() as u64;
         if resume.is_none() && config.games % size != 0 {
@@ -299,7 +302,7 @@ fn run_arena<G: Game>(
     json: bool,
 ) -> Result<(), CliError> {
     let already = done.len() as u64;
-    let total = already + arena.pending(shard, &done).len() as u64;
+    let total = already + arena.pending_count(shard, &done);
     let bar = if show_progress(json) {
         let bar = ProgressBar::new(total);
         bar.set_style(
@@ -433,6 +436,9 @@ fn merge(args: MergeArgs) -> Result<(), CliError> {
     let kind = GameKind::from_name(&config.game)?;
     with_game!(kind, G => {
         let arena = Arena::<G>::for_records(config.clone())?;
+        for (file, name) in files.iter().zip(&names) {
+            arena.check_records(file, name)?;
+        }
         let summary = arena.summary(&games);
         if args.json {
             print_json(&json!({"summary": summary, "files": names}))

@@ -375,3 +375,130 @@ fn a_record_file_in_use_by_a_live_run_is_refused() {
     ok_json(&["arena", "onitama", "--resume", p, "--json"]);
     assert!(!std::path::Path::new(&lock).exists());
 }
+
+/// A record file with one game line changed by `edit` (JSON in, JSON out).
+fn tampered(name: &str, source: &PathBuf, line: usize, edit: impl Fn(&mut Value)) -> PathBuf {
+    let text = std::fs::read_to_string(source).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let mut v: Value = serde_json::from_str(&lines[line - 1]).unwrap();
+    edit(&mut v);
+    lines[line - 1] = v.to_string();
+    let path = temp(name);
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    path
+}
+
+#[test]
+fn edited_records_are_refused_by_merge_and_resume_naming_line_and_field() {
+    let out = temp("honest.jsonl");
+    run(&["--out", out.to_str().unwrap()]);
+    let ok = tabula(&["arena", "merge", out.to_str().unwrap()]);
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    type Edit = fn(&mut Value);
+    let cases: [(&str, Edit, &str); 12] = [
+        (
+            "seat past the engines",
+            |v| v["seats"] = serde_json::json!([0, 5]),
+            "seats",
+        ),
+        (
+            "short result",
+            |v| v["result"] = serde_json::json!([1.0]),
+            "result",
+        ),
+        (
+            "pairing past the schedule",
+            |v| v["pairing"] = serde_json::json!(7),
+            "pairing",
+        ),
+        (
+            "index past the schedule",
+            |v| v["index"] = serde_json::json!(9999),
+            "index",
+        ),
+        (
+            "result swapped",
+            |v| {
+                let r = v["result"].as_array().unwrap().clone();
+                v["result"] = serde_json::json!([r[1], r[0]]);
+                if r[0] == r[1] {
+                    v["result"] = serde_json::json!([1.0, 1.0]);
+                }
+            },
+            "result",
+        ),
+        (
+            "illegal move",
+            |v| v["moves"][0] = serde_json::json!("tiger:a1a5"),
+            "moves: entry 1",
+        ),
+        (
+            "moves cut",
+            |v| {
+                let mut m = v["moves"].as_array().unwrap().clone();
+                m.truncate(1);
+                v["moves"] = Value::Array(m);
+            },
+            "ending",
+        ),
+        (
+            "other opening",
+            |v| v["opening"] = serde_json::json!("garbage"),
+            "opening",
+        ),
+        (
+            "other engine name",
+            |v| v["engines"][0] = serde_json::json!("stockfish"),
+            "engines",
+        ),
+        (
+            "failed seat past the seats",
+            |v| {
+                v["ending"] = serde_json::json!("crash");
+                v["failed_seat"] = serde_json::json!(4);
+            },
+            "failed_seat",
+        ),
+        (
+            "a fault on a finished game",
+            |v| {
+                v["ending"] = serde_json::json!("time_forfeit");
+                v["failed_seat"] = serde_json::json!(0);
+            },
+            "ending",
+        ),
+        (
+            "per-move times of another length",
+            |v| v["move_ms"] = serde_json::json!([1.0]),
+            "move_ms",
+        ),
+    ];
+    for (i, (what, edit, field)) in cases.into_iter().enumerate() {
+        let bad = tampered(&format!("bad{i}.jsonl"), &out, 3, edit);
+        for args in [
+            vec!["arena", "merge", bad.to_str().unwrap()],
+            vec!["arena", "onitama", "--resume", bad.to_str().unwrap()],
+        ] {
+            let r = tabula(&args);
+            let err = String::from_utf8_lossy(&r.stderr);
+            assert_eq!(r.status.code(), Some(2), "{what}: {args:?} {err}");
+            assert!(
+                err.contains("line 3") && err.contains(field) && err.lines().count() == 1,
+                "{what}: {err}"
+            );
+            assert!(!err.contains("panicked"), "{what}: {err}");
+        }
+    }
+    // A game given twice in one file.
+    let text = std::fs::read_to_string(&out).unwrap();
+    let second = text.lines().nth(1).unwrap();
+    let twice = temp("twice.jsonl");
+    std::fs::write(&twice, format!("{text}{second}\n")).unwrap();
+    let r = tabula(&["arena", "merge", twice.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert!(!r.status.success() && err.contains("twice"), "{err}");
+}

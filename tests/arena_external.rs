@@ -48,6 +48,13 @@ fn arena(name: &str, args: &[&str]) -> (Vec<Value>, Duration) {
         "{all:?}: {}",
         String::from_utf8_lossy(&run.stderr)
     );
+    // Every record, faults included, reads back as valid (`arena merge` checks each one).
+    let merged = tabula(&["arena", "merge", out.to_str().unwrap()]);
+    assert!(
+        merged.status.success(),
+        "merge {name}: {}",
+        String::from_utf8_lossy(&merged.stderr)
+    );
     let text = std::fs::read_to_string(&out).unwrap();
     let mut games: Vec<Value> = text
         .lines()

@@ -4,8 +4,8 @@
 //!
 //! A tournament is a [`config::Config`]; [`runner::Arena`] checks it against a game type and plays
 //! any of its games by index, each refereed on real clocks by [`referee`] (the bots may be
-//! engine programs, spoken to over the protocol of [`crate::protocol`]); [`record`] writes and reads the games; [`summary::Summary`] turns
-//! a set of records into the result table.
+//! engine programs, spoken to over the protocol of [`crate::protocol`]); [`record`] writes and reads the games and [`validate`] checks those
+//! read back; [`summary::Summary`] turns a set of records into the result table.
 
 pub mod config;
 pub mod record;
@@ -15,6 +15,7 @@ pub mod schedule;
 pub mod sprt;
 pub mod stats;
 pub mod summary;
+pub mod validate;
 
 pub use config::{Config, Openings, Shard};
 pub use record::{GameRecord, Header, RecordFile, RecordWriter};

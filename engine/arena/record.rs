@@ -177,6 +177,8 @@ pub struct RecordFile {
     pub header: Header,
     /// Its games, in file order.
     pub games: Vec<GameRecord>,
+    /// The line number (from 1) of each game, for messages.
+    pub lines: Vec<usize>,
     /// Bytes of whole, valid lines (a cut last line lies beyond).
     pub valid_len: u64,
     /// Whether a cut last line was dropped.
@@ -191,6 +193,7 @@ pub fn read(path: &Path) -> Result<RecordFile, Error> {
         .map_err(|e| Error::file(format!("record file '{name}': {e}")))?;
     let mut header: Option<Header> = None;
     let mut games = Vec::new();
+    let mut game_lines = Vec::new();
     let mut valid_len = 0u64;
     let mut dropped_partial = false;
     let mut offset = 0usize;
@@ -209,7 +212,10 @@ pub fn read(path: &Path) -> Result<RecordFile, Error> {
         let parsed = if header.is_none() {
             serde_json::from_str::<Header>(body).map(|h| header = Some(h))
         } else {
-            serde_json::from_str::<GameRecord>(body).map(|g| games.push(g))
+            serde_json::from_str::<GameRecord>(body).map(|g| {
+                games.push(g);
+                game_lines.push(n + 1);
+            })
         };
         match parsed {
             Ok(()) if complete => valid_len = offset as u64,
@@ -240,6 +246,7 @@ pub fn read(path: &Path) -> Result<RecordFile, Error> {
     Ok(RecordFile {
         header,
         games,
+        lines: game_lines,
         valid_len,
         dropped_partial,
     })

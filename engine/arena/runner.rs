@@ -383,14 +383,27 @@ impl<G: Game> Arena<G> {
         (forfeit_payoffs(engines.len(), seat), error)
     }
 
-    /// The games of the schedule (or of one shard) not among `done`, in schedule order.
-    pub fn pending(&self, shard: Option<Shard>, done: &[GameRecord]) -> Vec<u64> {
+    /// The games of the schedule (or of one shard) not among `done`, in schedule order, one at
+    /// a time.
+    pub fn pending(
+        &self,
+        shard: Option<Shard>,
+        done: &[GameRecord],
+    ) -> impl Iterator<Item = u64> + Send + 'static {
         let have: std::collections::HashSet<u64> = done.iter().map(|g| g.index).collect();
         self.schedule
             .games_of(shard)
-            .into_iter()
-            .filter(|i| !have.contains(i))
-            .collect()
+            .filter(move |i| !have.contains(i))
+    }
+
+    /// How many games [`Arena::pending`] gives.
+    pub fn pending_count(&self, shard: Option<Shard>, done: &[GameRecord]) -> u64 {
+        let have: std::collections::HashSet<u64> = done
+            .iter()
+            .map(|g| g.index)
+            .filter(|&i| self.schedule.holds(shard, i))
+            .collect();
+        self.schedule.count_of(shard) - have.len() as u64
     }
 
     /// Plays what remains of the tournament (or of one shard) after the games `done`: appends
@@ -413,14 +426,15 @@ impl<G: Game> Arena<G> {
                 decided |= t.add(g) != SprtDecision::Continue;
             }
         }
-        let todo = if decided {
-            Vec::new()
+        let count = if decided {
+            0
         } else {
-            self.pending(shard, &done)
+            self.pending_count(shard, &done)
         };
+        let todo = self.pending(shard, &done).take(count as usize);
         let mut games = done;
         let mut write_error = None;
-        self.run(&todo, concurrency, stop, |record| {
+        self.run(todo, count, concurrency, stop, |record| {
             if let Some(w) = writer.as_deref_mut() {
                 if let Err(e) = w.append(&record) {
                     write_error = Some(Error::file(format!("cannot write a game record: {e}")));
@@ -441,26 +455,28 @@ impl<G: Game> Arena<G> {
         write_error.map_or(Ok(games), Err)
     }
 
-    /// Plays the games `todo` (in that order of dispatch), `concurrency` at a time, handing each
+    /// Plays the `count` games `todo` gives (in that order of dispatch), `concurrency` at a time
+    /// (at most `count`), handing each
     /// finished record to `on_game` on the calling thread. When `on_game` breaks (an SPRT bound
     /// crossed, a write failed) or `stop` is set (from a signal handler, say), no new game
     /// starts; games under way still finish and are handed over.
     pub fn run(
         &self,
-        todo: &[u64],
+        todo: impl Iterator<Item = u64> + Send,
+        count: u64,
         concurrency: usize,
         stop: &AtomicBool,
         mut on_game: impl FnMut(GameRecord) -> ControlFlow<()>,
     ) -> Result<(), Error> {
-        if todo.is_empty() || stop.load(Ordering::SeqCst) {
+        if count == 0 || stop.load(Ordering::SeqCst) {
             return Ok(());
         }
-        let threads = concurrency.clamp(1, todo.len());
+        let threads = concurrency.clamp(1, usize::try_from(count).unwrap_or(usize::MAX));
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .map_err(|e| Error::request(format!("cannot start {threads} threads: {e}")))?;
-        let next = AtomicUsize::new(0);
+        let next = Mutex::new(todo);
         // Games started but not yet handed to `on_game`: at most one per thread, so workers never
         // run far ahead of a collector that is about to stop the run.
         let permits = (Mutex::new(threads), Condvar::new());
@@ -481,8 +497,9 @@ impl<G: Game> Arena<G> {
                     if stop.load(Ordering::SeqCst) {
                         break;
                     }
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(&index) = todo.get(i) else { break };
+                    let Some(index) = lock(next).next() else {
+                        break;
+                    };
                     if tx.send(self.play(index)).is_err() {
                         break;
                     }

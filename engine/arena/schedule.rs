@@ -21,8 +21,8 @@ const ORDER_SALT: u64 = 0x6f72_6465_7273_0001;
 const ALL_ORDERINGS_UP_TO: usize = 4;
 
 /// The most games one tournament schedules: a hundred million, more than any run on one machine
-/// plays (the fastest bots play some thousands of games a second), and few enough that the
-/// list of a run's pending games stays under a gigabyte.
+/// plays (the fastest bots play some thousands of games a second). The schedule is never listed
+/// whole (games are dealt out one at a time), so the bound is one of sense, not of memory.
 pub const MAX_GAMES: u64 = 100_000_000;
 
 /// One scheduled game.
@@ -184,13 +184,35 @@ impl Schedule {
         }
     }
 
-    /// The game indices a shard plays (all of them without a shard), in order.
-    pub fn games_of(&self, shard: Option<Shard>) -> Vec<u64> {
+    /// The game indices a shard plays (all of them without a shard), in order, one at a time:
+    /// a schedule of millions of games costs nothing until they are played.
+    pub fn games_of(&self, shard: Option<Shard>) -> impl Iterator<Item = u64> + Clone + Send {
         let size = self.group_size as u64;
         (0..self.groups())
-            .filter(|&g| shard.is_none_or(|s| s.holds(g)))
-            .flat_map(|g| g * size..(g + 1) * size)
-            .collect()
+            .filter(move |&g| shard.is_none_or(|s| s.holds(g)))
+            .flat_map(move |g| g * size..(g + 1) * size)
+    }
+
+    /// How many games [`Schedule::games_of`] gives.
+    pub fn count_of(&self, shard: Option<Shard>) -> u64 {
+        let groups = match shard {
+            None => self.groups(),
+            Some(s) => {
+                let (n, i) = (u64::from(s.count), u64::from(s.index - 1));
+                // Groups g < groups() with g % n == i.
+                if i < self.groups() {
+                    (self.groups() - 1 - i) / n + 1
+                } else {
+                    0
+                }
+            }
+        };
+        groups * self.group_size as u64
+    }
+
+    /// Whether a shard (every game without one) plays game `index`.
+    pub fn holds(&self, shard: Option<Shard>, index: u64) -> bool {
+        index < self.total_games() && shard.is_none_or(|s| s.holds(index / self.group_size as u64))
     }
 }
 
@@ -213,6 +235,28 @@ fn permutations(n: usize) -> Vec<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shard_counts_match_the_games_listed() {
+        for players in [2, 3, 5] {
+            let engines = if players == 2 { 3 } else { players };
+            let s = Schedule::new(players, engines, false, 7, 1).unwrap();
+            assert_eq!(s.games_of(None).count() as u64, s.total_games());
+            let mut all = Vec::new();
+            for count in [1, 2, 3, 7, 50] {
+                all.clear();
+                for index in 1..=count {
+                    let shard = Some(Shard { index, count });
+                    let games: Vec<u64> = s.games_of(shard).collect();
+                    assert_eq!(games.len() as u64, s.count_of(shard), "{index}/{count}");
+                    assert!(games.iter().all(|&g| s.holds(shard, g)));
+                    all.extend(games);
+                }
+                all.sort_unstable();
+                assert_eq!(all, (0..s.total_games()).collect::<Vec<_>>());
+            }
+        }
+    }
 
     #[test]
     fn permutations_are_all_distinct() {
