@@ -13,7 +13,7 @@ first `position fen ...` line; `position startpos` then needs the argument.
 
 Strength is deliberately modest:
   onitama   a short iterative-deepening negamax (material, wins), stopped by the clock
-  senet     one-ply: the move whose resulting position scores best for the mover
+  senet     expectimax one throw ahead (a player who cannot move loses), then a race score
   checkers  the capture chain with the most marbles, minus what the next player can then take
 """
 
@@ -365,9 +365,6 @@ class Senet:
         if st[2] is None:
             return list(THROWS)  # chance outcomes
         return self._moves_for(st)
-
-    def is_chance_move(self, move):
-        return move in THROWS
 
     def play(self, st, move):
         if move not in self.legal_moves(st):
