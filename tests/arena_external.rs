@@ -538,3 +538,43 @@ fn the_python_example_bot_plays_complete_games() {
         );
     }
 }
+
+/// The outside bot of `examples/outside-bot/` (written from `docs/` alone, never from Tabula's
+/// code) plays Senet and three-player capture checkers against built-in bots to the end without
+/// a fault (when python3 is here).
+#[test]
+fn the_outside_bot_plays_senet_and_three_player_checkers() {
+    let python = std::process::Command::new("python3")
+        .arg("--version")
+        .output();
+    if !python.is_ok_and(|o| o.status.success()) {
+        return;
+    }
+    let bot = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/outside-bot/outside_bot.py"
+    );
+    for (game, extra, games) in [
+        ("senet", vec!["--engine", "greedy"], 4),
+        (
+            "checkers",
+            vec!["--players", "3", "--engine", "greedy", "--engine", "random"],
+            6,
+        ),
+    ] {
+        let spec = format!("ugi:name=outside,tc=5+0.1,cmd=python3 {bot} {game}");
+        let mut args = vec![game, "--engine", &spec];
+        args.extend(extra);
+        let count = games.to_string();
+        args.extend(["--games", &count, "--concurrency", "2"]);
+        let (played, _) = arena(&format!("outside-{game}"), &args);
+        assert_eq!(played.len(), games, "{game}");
+        for g in &played {
+            let ending = g["ending"].as_str().unwrap();
+            assert!(
+                ["rules", "repetition", "ply_limit"].contains(&ending),
+                "{game}: {g}"
+            );
+        }
+    }
+}

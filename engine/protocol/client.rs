@@ -275,9 +275,10 @@ impl ProcessPool {
             .pop()
     }
 
-    /// Keeps `process`, healthy and idle, for the engine `key`'s next game.
+    /// Keeps `process`, healthy and idle, for the engine `key`'s next game. It keeps logging
+    /// under its last game and seat until it is taken again (so its `quit` at the end of the
+    /// tournament, and anything it writes while idle, are in the log).
     pub fn put(&self, key: &str, process: EngineProcess) {
-        process.retag(None);
         self.idle
             .lock()
             .unwrap_or_else(|e| e.into_inner())
