@@ -20,7 +20,7 @@ fn per_move(c: &mut Criterion) {
     }
     let clock = MoveClock::none();
     for depth in [1, 4] {
-        let built_in = format!("alphabeta:depth={depth}");
+        let built_in = format!("alphabeta:depth={depth},hash=1");
         let mut inside = build::<Onitama>(&EngineSpec::parse(&built_in).unwrap(), 1).unwrap();
         let external = format!(
             "ugi:name=u,depth={depth},option.Hash=1,cmd={} ugi onitama",
