@@ -3,9 +3,9 @@
 //!
 //! A command is an indented line starting with `$ ` (continued by lines ending in `\`); the
 //! indented lines after it, up to the next command or the end of the indented block, are its
-//! expected output (stdout, then stderr). In expected output a line `...` stands for any number
-//! of lines, and `[..]` inside a line for any text (figures that change between runs, such as
-//! times). A command's exit status must be 0 unless its output shows an error (`tabula: ...`);
+//! expected output (stdout; stderr where the command fails). In expected output a line `...` stands for any number
+//! of lines, and `[..]` inside a line for any text; times and rates (a figure after `nps` or
+//! `time`, or before `s`, `ms` or `.../s`) may differ from the page's. A command's exit status must be 0 unless its output shows an error (`tabula: ...`);
 //! a command shown without output (one of a list) only has to succeed.
 //! A `<!-- docs-test: skip REASON -->` comment before a block leaves that block's commands to the
 //! ignored test `every_documented_command_long_ones_included`, for commands that run minutes.
@@ -120,8 +120,47 @@ fn examples(path: &Path) -> Vec<Example> {
     out
 }
 
-/// Whether `actual` matches the pattern line `expected` (`[..]` is any text).
+/// Whether `word` is a figure: digits with an optional point and a `k`/`M`/`G` or unit suffix,
+/// maybe in an opening parenthesis.
+fn figure(word: &str) -> bool {
+    let w = word.trim_start_matches('(');
+    let digits = w.trim_end_matches(|c: char| c.is_ascii_alphabetic() || c == 'µ' || c == ',');
+    !digits.is_empty()
+        && digits.chars().next().is_some_and(|c| c.is_ascii_digit())
+        && digits.chars().all(|c| c.is_ascii_digit() || c == '.')
+}
+
+/// `line` with the figures that change between runs (times, rates) replaced by `<v>`, so the
+/// pages can show real figures: a figure after `nps`, `pps` or `time`, before a time unit
+/// (`s`, `ms`, `µs`) or a rate (`.../s`), or glued to a time unit (`0.03s`).
+fn steady(line: &str) -> String {
+    let words: Vec<&str> = line.split(' ').collect();
+    let unit = |w: &str| {
+        let w = w.trim_end_matches([',', ')', ';']);
+        matches!(w, "s" | "ms" | "µs") || w.contains("/s")
+    };
+    let mut out = Vec::with_capacity(words.len());
+    for (i, &w) in words.iter().enumerate() {
+        let prev = i.checked_sub(1).map(|j| words[j]);
+        let next = words.get(i + 1).copied().unwrap_or("");
+        let after = words.get(i + 2).copied().unwrap_or("");
+        let glued = w.ends_with("ms") || w.ends_with('s') && !w.ends_with("es");
+        let volatile = figure(w)
+            && (matches!(prev, Some("nps" | "pps" | "time"))
+                || unit(next)
+                || (matches!(next, "k" | "M" | "G") && unit(after))
+                || (glued && w.trim_start_matches('(').starts_with(|c: char| c.is_ascii_digit())
+                    && w.trim_end_matches(['m', 's']).parse::<f64>().is_ok()));
+        out.push(if volatile { "<v>" } else { w });
+    }
+    out.join(" ")
+}
+
+/// Whether `actual` matches the pattern line `expected` (`[..]` is any text; figures that
+/// change between runs are compared as [`steady`] leaves them).
 fn line_matches(expected: &str, actual: &str) -> bool {
+    let (expected, actual) = (steady(expected), steady(actual));
+    let (expected, actual) = (expected.as_str(), actual.as_str());
     let parts: Vec<&str> = expected.split("[..]").collect();
     if parts.len() == 1 {
         return expected == actual;
@@ -187,8 +226,13 @@ fn run(ex: &Example, dir: &Path) -> Result<(), String> {
         .env("PATH", path)
         .output()
         .map_err(|e| format!("cannot run sh: {e}"))?;
-    let mut text = String::from_utf8_lossy(&out.stdout).to_string();
-    text.push_str(&String::from_utf8_lossy(&out.stderr));
+    // What the page shows: stdout, or the error where the command fails (progress and timing
+    // notes on stderr are not part of a successful command's output).
+    let text = if out.status.success() {
+        String::from_utf8_lossy(&out.stdout).to_string()
+    } else {
+        String::from_utf8_lossy(&out.stderr).to_string()
+    };
     let mut actual: Vec<String> = text.lines().map(|l| l.trim_end().to_string()).collect();
     while actual.last().is_some_and(|l| l.is_empty()) {
         actual.pop();
@@ -259,6 +303,21 @@ fn patterns_match_as_documented() {
         "played 11 games in 15.9 s"
     ));
     assert!(line_matches("[..]", "anything"));
+    assert!(line_matches(
+        "nodes 2674332 nps 7.27M time 0.368 s threads 1",
+        "nodes 2674332 nps 5.29M time 0.877 s threads 1"
+    ));
+    assert!(!line_matches(
+        "nodes 2674332 nps 7.27M time 0.368 s threads 1",
+        "nodes 2674333 nps 5.29M time 0.877 s threads 1"
+    ));
+    assert!(line_matches("nodes 3748 in 0.03s", "nodes 3748 in 0.11s"));
+    assert!(line_matches(
+        "played 10 games in 15.9 s (0.63 games/s) with concurrency 2",
+        "played 10 games in 1.9 s (5.3 games/s) with concurrency 2"
+    ));
+    assert!(line_matches("0.007 s, 1035.3 M leaves/s", "0.107 s, 35.3 M leaves/s"));
+    assert!(!line_matches("score 11 of 11", "score 12 of 11"));
     let v = |s: &[&str]| s.iter().map(|x| x.to_string()).collect::<Vec<_>>();
     assert!(lines_match(
         &v(&["a", "...", "z"]),
