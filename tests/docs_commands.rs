@@ -149,7 +149,9 @@ fn steady(line: &str) -> String {
             && (matches!(prev, Some("nps" | "pps" | "time"))
                 || unit(next)
                 || (matches!(next, "k" | "M" | "G") && unit(after))
-                || (glued && w.trim_start_matches('(').starts_with(|c: char| c.is_ascii_digit())
+                || (glued
+                    && w.trim_start_matches('(')
+                        .starts_with(|c: char| c.is_ascii_digit())
                     && w.trim_end_matches(['m', 's']).parse::<f64>().is_ok()));
         out.push(if volatile { "<v>" } else { w });
     }
@@ -316,7 +318,10 @@ fn patterns_match_as_documented() {
         "played 10 games in 15.9 s (0.63 games/s) with concurrency 2",
         "played 10 games in 1.9 s (5.3 games/s) with concurrency 2"
     ));
-    assert!(line_matches("0.007 s, 1035.3 M leaves/s", "0.107 s, 35.3 M leaves/s"));
+    assert!(line_matches(
+        "0.007 s, 1035.3 M leaves/s",
+        "0.107 s, 35.3 M leaves/s"
+    ));
     assert!(!line_matches("score 11 of 11", "score 12 of 11"));
     let v = |s: &[&str]| s.iter().map(|x| x.to_string()).collect::<Vec<_>>();
     assert!(lines_match(

@@ -28,7 +28,10 @@ pub fn explicit_limits(spec: &EngineSpec) -> Result<Limits, Error> {
         l = l.with_nodes(n.max(1));
     }
     if let Some(ms) = spec.get_num::<u64>("time")? {
-        l = l.with_time(std::time::Duration::from_millis(ms.max(1)));
+        // Past a week is no limit anyone means; refuse it as every other duration is refused.
+        let ms = ms.max(1);
+        crate::resources::check_seconds("time (milliseconds)", ms as f64 / 1000.0)?;
+        l = l.with_time(std::time::Duration::from_millis(ms));
     }
     if let Some(p) = spec.get_num::<u64>("playouts")? {
         l = l.with_playouts(p.max(1));

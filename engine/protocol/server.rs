@@ -23,7 +23,7 @@ use crate::history::History;
 use crate::options::GameOptions;
 use crate::search::{AlphaBeta, Limits, Mcts, MctsConfig, SearchConfig, StopFlag};
 
-/// The Hash option's range in megabytes (a cap at the machine's memory is still to come).
+/// The Hash option's range in megabytes (a value past the machine's free memory is refused).
 const HASH_RANGE: (usize, usize) = (1, 65_536);
 
 /// The Hash option's default when the engine spec sets none.
@@ -266,6 +266,10 @@ impl<G: Game> Server<G> {
                 ))?;
             }
             if name.eq_ignore_ascii_case("Hash") {
+                // A table the machine cannot hold is refused before it is allocated.
+                if let Err(e) = crate::resources::check_table_mb("Hash", clamped) {
+                    return out.info(&format!("{e}; unchanged"));
+                }
                 self.hash_mb = clamped;
             } else {
                 self.threads = clamped;
