@@ -10,7 +10,7 @@
 //! garbage; and protocol sessions of garbage for `tabula ugi`.
 
 use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -279,7 +279,7 @@ fn engine_cases(cases: &mut Vec<Case>) {
     }
 }
 
-fn file_cases(cases: &mut Vec<Case>, dir: &PathBuf) {
+fn file_cases(cases: &mut Vec<Case>, dir: &Path) {
     let empty = dir.join("empty.jsonl");
     std::fs::write(&empty, "").unwrap();
     let garbage = dir.join("garbage.jsonl");
