@@ -462,3 +462,37 @@ fn bad_requests_give_one_line_errors() {
         assert!(err.contains("out of range"), "{err}");
     }
 }
+
+/// The summary counts the positions no game reaches (the mover's master already on the enemy
+/// arch) apart from the draws: counted one by one here, each stored as a draw, and wins, losses,
+/// draws and impossible positions adding up to the positions stored.
+#[test]
+fn impossible_positions_are_counted_apart_from_draws() {
+    use tabula::analysis::onitama::tablebase::index::{Placement, BLUE_TEMPLE};
+    let tb = build_tb("tiger,crab,boar,ox,eel", 3);
+    let stats = tb.stats();
+    let (mut impossible, mut draws) = (0u64, 0u64);
+    for (t, table) in tb.tables().iter().enumerate() {
+        for index in 0..table.values.len {
+            let p = Placement::unrank(table.material, index / 30);
+            let v = tb.value_at(t, index);
+            if p.masters[0] == BLUE_TEMPLE {
+                impossible += 1;
+                assert_eq!(
+                    v,
+                    TbValue::Draw,
+                    "an impossible position is stored as a draw"
+                );
+            } else if v == TbValue::Draw {
+                draws += 1;
+            }
+        }
+    }
+    assert_eq!(stats.impossible, impossible);
+    assert_eq!(stats.draws, draws);
+    assert!(impossible > 0);
+    assert_eq!(
+        stats.wins + stats.losses + stats.draws + stats.impossible,
+        tb.positions()
+    );
+}

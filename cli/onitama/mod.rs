@@ -145,7 +145,7 @@ fn build(args: TablebaseArgs) -> Result<(), CliError> {
         print_json(&json!({
             "cards": cards.names(), "pieces": args.pieces, "threads": args.threads,
             "positions": tb.positions(), "covered": tb.covered(), "wins": stats.wins, "losses": stats.losses,
-            "draws": stats.draws, "longest": stats.longest, "seconds": seconds,
+            "draws": stats.draws, "impossible": stats.impossible, "longest": stats.longest, "seconds": seconds,
             "bytes": tb.bytes(), "file_bytes": bytes, "tables": tables,
         }))?;
     } else {
@@ -159,8 +159,8 @@ fn build(args: TablebaseArgs) -> Result<(), CliError> {
             args.threads
         );
         println!(
-            "  wins {}  losses {}  draws {}  longest {} plies",
-            stats.wins, stats.losses, stats.draws, stats.longest
+            "  wins {}  losses {}  draws {}  longest {} plies  (and {} impossible: the mover's master already on the enemy arch)",
+            stats.wins, stats.losses, stats.draws, stats.longest, stats.impossible
         );
         for t in tb.tables() {
             println!(

@@ -144,10 +144,23 @@ pub struct TbStats {
     pub wins: u64,
     /// Positions lost by the side to move (terminal ones included).
     pub losses: u64,
-    /// Drawn positions (and the unreachable ones where the side to move has already won).
+    /// Drawn positions: neither side can force a win.
     pub draws: u64,
+    /// Positions the index numbers that no game reaches: the side to move's master already
+    /// stands on the enemy temple arch (its side won the move before). Stored as draws,
+    /// counted here apart.
+    pub impossible: u64,
     /// The longest win or loss, in plies.
     pub longest: u32,
+}
+
+/// How many stored positions of `material` (Red to move) have Red's master on Blue's temple
+/// arch: the masters are placed last, so Red's students take any of the other 24 squares,
+/// Blue's any of those left, Blue's master any square still free, each in all 30 card
+/// distributions. The builder leaves every one of them a draw.
+fn impossible_positions(material: Material) -> u64 {
+    let [r, b] = material.students.map(usize::from);
+    index::binom(24, r) * index::binom(24 - r, b) * (24 - r - b) as u64 * 30
 }
 
 /// The tables of one card set up to some number of pieces.
@@ -243,9 +256,11 @@ impl Tablebase {
             wins: a.wins + b.wins,
             losses: a.losses + b.losses,
             draws: a.draws + b.draws,
+            impossible: a.impossible + b.impossible,
             longest: a.longest.max(b.longest),
         };
-        self.tables
+        let mut stats = self
+            .tables
             .iter()
             .map(|t| {
                 const CHUNK: u64 = 1 << 16;
@@ -258,7 +273,15 @@ impl Tablebase {
                     })
                     .reduce(TbStats::default, merge)
             })
-            .fold(TbStats::default(), merge)
+            .fold(TbStats::default(), merge);
+        let impossible: u64 = self
+            .tables
+            .iter()
+            .map(|t| impossible_positions(t.material))
+            .sum();
+        stats.impossible = impossible;
+        stats.draws -= impossible.min(stats.draws);
+        stats
     }
 
     /// The table and index of a position, if the tables cover it (its cards are the set, both
