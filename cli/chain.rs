@@ -12,13 +12,15 @@ use tabula::games::checkers::{chain, solitaire, Checkers};
 use tabula::resources::check_table_mb;
 use tabula::{Game, GameOptions};
 
-use crate::common::{print_json, show_progress, CliError};
+use crate::common::{print_json, show_progress, CliError, LineArgs};
 
 /// Arguments of `tabula chain`.
 #[derive(Args, Debug)]
 pub struct ChainArgs {
     /// A capture-checkers position (default: the start). Quote it.
     pub position: Option<String>,
+    #[command(flatten)]
+    pub line: LineArgs,
     /// With no position: start with long jumps.
     #[arg(long)]
     pub long: bool,
@@ -51,6 +53,7 @@ pub fn chain(args: ChainArgs) -> Result<(), CliError> {
         Some(text) => Checkers::from_notation(text, &options)?,
         None => Checkers::start(&options)?,
     };
+    let state = args.line.apply(state)?;
     if args.solitaire {
         return solitaire_report(&args, &state);
     }

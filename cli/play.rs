@@ -13,7 +13,7 @@ use tabula::random::{derive_seed, rng};
 use tabula::{protocol, with_game, Error, Game, GameOptions, Turn};
 
 use crate::arena::emit;
-use crate::common::{print_json, CliError, OptionArgs};
+use crate::common::{print_json, CliError, LineArgs, OptionArgs};
 
 /// Arguments of `tabula play`.
 #[derive(Args, Debug)]
@@ -22,6 +22,8 @@ pub struct PlayArgs {
     pub game: String,
     /// The start position in the game's notation (default: the start, dealt from --seed). Quote it.
     pub position: Option<String>,
+    #[command(flatten)]
+    pub line: LineArgs,
     /// One engine spec per seat, in seat order (random, greedy, alphabeta:depth=4, ...).
     #[arg(long = "engine", value_name = "SPEC", required = true)]
     pub engines: Vec<String>,
@@ -55,6 +57,7 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
                 }
             }
         };
+        let start = args.line.apply(start)?;
         play_one(start, &args, &options)
     })
 }

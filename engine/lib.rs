@@ -13,6 +13,7 @@ pub mod files;
 pub mod game;
 pub mod games;
 pub mod history;
+pub mod line;
 pub mod options;
 pub mod perft;
 pub mod protocol;
