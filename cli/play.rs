@@ -6,7 +6,7 @@ use clap::Args;
 use serde_json::json;
 use tabula::agent::{Agent, EngineSpec, TimeControl};
 use tabula::arena::config::DEFAULT_MARGIN_MS;
-use tabula::arena::record::GameEnding;
+use tabula::arena::record::describe_ending;
 use tabula::arena::{play_game, Played, SeatTime, TimeRules};
 use tabula::games::GameKind;
 use tabula::random::{derive_seed, rng};
@@ -131,6 +131,7 @@ fn play_one<G: Game>(start: G, args: &PlayArgs, options: &GameOptions) -> Result
             "failed_seat": played.fault.as_ref().map(|(s, _)| s),
             "plies": game.plies(),
             "final": state.notation(),
+            "verdict": verdict(&played, &names),
         }));
     }
     emit(&format!(
@@ -164,27 +165,26 @@ fn seat_agents<G: Game>(
     Ok((agents, rules))
 }
 
-/// The result in words: who won, a draw and why, or who lost by a fault.
+/// The result in words, as arena records give it (`red wins: blue's master captured`), with
+/// the engine of each seat and the fault's own text.
 fn verdict<G: Game>(played: &Played<G>, names: &[String]) -> String {
     let (game, payoffs) = (&played.game, played.payoffs);
-    let players = payoffs.players();
-    let seat_names: Vec<String> = (0..players).map(|s| game.state().seat_name(s)).collect();
-    let best = payoffs.as_slice().iter().copied().fold(f64::MIN, f64::max);
-    let winners: Vec<usize> = (0..players).filter(|&s| payoffs.get(s) == best).collect();
-    if let Some((seat, fault)) = &played.fault {
-        format!("{} ({}) loses: {fault}", seat_names[*seat], names[*seat])
-    } else if winners.len() == players {
-        match played.ending {
-            GameEnding::Repetition => "draw by repetition".to_string(),
-            GameEnding::PlyLimit => format!("draw at the ply limit ({} plies)", game.plies()),
-            _ => "draw".to_string(),
-        }
-    } else {
-        let who: Vec<String> = winners
-            .iter()
-            .map(|&s| format!("{} ({})", seat_names[s], names[s]))
-            .collect();
-        format!("{} wins", who.join(" and "))
+    let state = game.state();
+    let seat_names: Vec<String> = (0..payoffs.players())
+        .map(|s| format!("{} ({})", state.seat_name(s), names[s]))
+        .collect();
+    let reason = state.end_reason();
+    let words = describe_ending(
+        &seat_names,
+        payoffs.as_slice(),
+        played.ending,
+        played.fault.as_ref().map(|(s, _)| *s),
+        game.plies(),
+        reason.as_deref(),
+    );
+    match &played.fault {
+        Some((_, fault)) => format!("{words} ({fault})"),
+        None => words,
     }
 }
 

@@ -212,6 +212,12 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// The result, meaningful only when [`Game::turn`] is [`Turn::Terminal`].
     fn payoffs(&self) -> Payoffs;
 
+    /// Why the rules ended the game, in a few words for a person (`blue's master captured`),
+    /// when [`Game::turn`] is [`Turn::Terminal`]; `None` where the payoffs say it all.
+    fn end_reason(&self) -> Option<String> {
+        None
+    }
+
     /// The 64-bit Zobrist hash, kept up to date by [`Game::play`]. Equal states hash equal.
     fn hash(&self) -> u64;
 

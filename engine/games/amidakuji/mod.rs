@@ -397,6 +397,15 @@ impl Game for Amidakuji {
         Payoffs::win_or_draw(self.winner(), 2)
     }
 
+    fn end_reason(&self) -> Option<String> {
+        let winner = self.winner()?;
+        Some(format!(
+            "{} brought {} markers home",
+            self.seat_name(winner),
+            self.arrived(winner)
+        ))
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }

@@ -402,6 +402,15 @@ impl Game for BigBang {
         Payoffs::win_or_draw(winner.map(|colour| self.seat_of(colour)), 2)
     }
 
+    fn end_reason(&self) -> Option<String> {
+        if self.passes >= 2 {
+            return Some("both players passed in a row".to_string());
+        }
+        let colour = self.winner()?;
+        let name = if colour == LIGHT { "light" } else { "dark" };
+        Some(format!("{name} finished every counter"))
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }

@@ -270,6 +270,15 @@ impl Game for Checkers {
         Payoffs::shared(&leaders, scores.len())
     }
 
+    fn end_reason(&self) -> Option<String> {
+        let scores: Vec<String> = self.scores().iter().map(|s| s.to_string()).collect();
+        Some(format!(
+            "{} has no capture; marbles taken {}",
+            self.seat_name(self.to_move as usize),
+            scores.join(", ")
+        ))
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }

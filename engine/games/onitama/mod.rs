@@ -350,6 +350,16 @@ impl Game for Onitama {
         Payoffs::win_or_draw(self.winner().map(Color::index), 2)
     }
 
+    fn end_reason(&self) -> Option<String> {
+        let winner = self.winner()?;
+        let (name, other) = (winner.name(), Color::from_index(1 - winner.index()).name());
+        Some(if self.masters[1 - winner.index()].is_empty() {
+            format!("{other}'s master captured")
+        } else {
+            format!("{name}'s master reached {other}'s temple arch")
+        })
+    }
+
     #[inline(always)]
     fn hash(&self) -> u64 {
         self.hash

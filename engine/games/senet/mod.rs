@@ -261,6 +261,15 @@ impl Game for Senet {
         Payoffs::win_or_draw(self.winner(), 2)
     }
 
+    fn end_reason(&self) -> Option<String> {
+        let winner = self.winner()?;
+        Some(if self.board.pieces[winner] == 0 {
+            format!("{} bore off every piece", notation::seat_name(winner))
+        } else {
+            format!("{} had a throw and no move", notation::seat_name(1 - winner))
+        })
+    }
+
     fn hash(&self) -> u64 {
         self.hash
     }
