@@ -95,8 +95,12 @@ fn play_one<G: Game>(start: G, args: &PlayArgs, options: &GameOptions) -> Result
     }
     let mut chance = rng(derive_seed(args.seed, 0));
     let mut moves = Vec::new();
+    let (mut move_ms, mut scores, mut depths) = (Vec::new(), Vec::new(), Vec::new());
     let json = args.json;
-    let played = play_game(start, &mut agents, &mut chance, &rules, |h, mv, _| {
+    let played = play_game(start, &mut agents, &mut chance, &rules, |h, mv, report| {
+        move_ms.push(report.ms.map(|ms| (ms * 1000.0).round() / 1000.0));
+        scores.push(report.score.clone());
+        depths.push(report.depth);
         let state = h.state();
         let text = state.move_notation(mv);
         if !json {
@@ -124,7 +128,11 @@ fn play_one<G: Game>(start: G, args: &PlayArgs, options: &GameOptions) -> Result
             "seed": args.seed,
             "start": opening,
             "engines": names,
+            "options": options.iter().collect::<std::collections::BTreeMap<_, _>>(),
             "moves": moves,
+            "move_ms": move_ms,
+            "scores": scores,
+            "depths": depths,
             "result": payoffs.as_slice(),
             "ending": ending,
             "error": played.fault.as_ref().map(|(_, f)| f.to_string()),
