@@ -270,6 +270,30 @@ impl GameArgs {
     }
 }
 
+/// `--svg FILE`: a picture of the position written as SVG.
+#[derive(Args, Debug, Clone, Default)]
+pub struct SvgArgs {
+    /// Write a picture of the position to FILE as SVG (replacing the file), with the move the
+    /// command found drawn as an arrow.
+    #[arg(long = "svg", value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
+}
+
+impl SvgArgs {
+    /// Writes the picture of `state` with `highlight` (a move legal there), if `--svg` was given.
+    pub fn write<G: Game>(&self, state: &G, highlight: Option<G::Move>) -> Result<(), CliError> {
+        let Some(path) = &self.svg else {
+            return Ok(());
+        };
+        std::fs::write(path, state.svg(highlight)).map_err(|e| {
+            CliError(format!(
+                "bad file: cannot write the picture '{}': {e}",
+                path.display()
+            ))
+        })
+    }
+}
+
 /// Whether progress bars may be drawn: stderr is a terminal and the output is for people.
 pub fn show_progress(json: bool) -> bool {
     !json && std::io::stderr().is_terminal()

@@ -9,7 +9,7 @@ use tabula::analysis::replay::{read_games, replay, RecordedGame, Replay, Step};
 use tabula::games::GameKind;
 use tabula::{with_game, Error, Game};
 
-use crate::common::{print_json, CliError};
+use crate::common::{print_json, CliError, SvgArgs};
 
 /// Arguments of `tabula replay`.
 #[derive(Args, Debug)]
@@ -26,6 +26,8 @@ pub struct ReplayArgs {
     /// Machine-readable output: the moves, times, scores and positions, no drawings.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub svg: SvgArgs,
 }
 
 pub fn replay_command(args: ReplayArgs) -> Result<(), CliError> {
@@ -62,6 +64,11 @@ pub fn replay_command(args: ReplayArgs) -> Result<(), CliError> {
                 .into());
             }
         }
+        // The picture: the position shown (the last without --ply), with the next move.
+        let k = args.ply.unwrap_or(played.steps.len());
+        let at = played.position(k);
+        let next = played.steps.get(k).and_then(|s| at.parse_move(&s.text).ok());
+        args.svg.write(at, next)?;
         if args.json {
             print_json(&to_json(game, &played, args.ply))
         } else {

@@ -185,6 +185,13 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// A drawing of the position for a person at a terminal.
     fn render(&self) -> String;
 
+    /// A picture of the position as an SVG document, with `highlight` (a move legal here) drawn
+    /// as arrows. The default shows the terminal drawing ([`Game::render`]) as text.
+    fn svg(&self, highlight: Option<Self::Move>) -> String {
+        let _ = highlight;
+        crate::svg::text_picture(&self.render())
+    }
+
     /// How many seats the game has (2 to 6).
     fn players(&self) -> usize;
 

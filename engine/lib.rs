@@ -20,6 +20,7 @@ pub mod protocol;
 pub mod random;
 pub mod resources;
 pub mod search;
+pub mod svg;
 
 pub use error::{Error, ErrorKind};
 pub use game::{BenchSet, Game, Payoffs, Probability, Turn, EVAL_LIMIT, MAX_PLAYERS};

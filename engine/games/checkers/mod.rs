@@ -15,6 +15,7 @@ pub mod geometry;
 pub mod jumps;
 pub mod notation;
 pub mod solitaire;
+mod svg;
 pub mod zobrist;
 
 use crate::error::Error;
@@ -224,6 +225,10 @@ impl Game for Checkers {
 
     fn render(&self) -> String {
         render(self)
+    }
+
+    fn svg(&self, highlight: Option<ChainMove>) -> String {
+        svg::svg(self, highlight)
     }
 
     fn players(&self) -> usize {

@@ -16,6 +16,7 @@ pub mod eval;
 mod moves;
 mod notation;
 mod render;
+mod svg;
 pub mod zobrist;
 
 pub use board::{Bitboard, Square};
@@ -317,6 +318,10 @@ impl Game for Onitama {
 
     fn render(&self) -> String {
         render::render(self)
+    }
+
+    fn svg(&self, highlight: Option<Move>) -> String {
+        svg::svg(self, highlight)
     }
 
     fn players(&self) -> usize {

@@ -16,6 +16,7 @@ pub mod endgame;
 pub mod eval;
 pub mod moves;
 pub mod notation;
+mod svg;
 pub mod zobrist;
 
 pub use board::{Board, DARK, LIGHT};
@@ -185,6 +186,10 @@ impl Game for Senet {
 
     fn render(&self) -> String {
         notation::render(&self.board, &self.status())
+    }
+
+    fn svg(&self, highlight: Option<Move>) -> String {
+        svg::svg(self, highlight)
     }
 
     fn players(&self) -> usize {
