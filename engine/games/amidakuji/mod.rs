@@ -32,6 +32,7 @@ pub mod moves;
 pub mod notation;
 pub mod render;
 pub mod solo;
+mod svg;
 pub mod walk;
 pub mod zobrist;
 
@@ -310,6 +311,10 @@ impl Game for Amidakuji {
 
     fn render(&self) -> String {
         render::render(self)
+    }
+
+    fn svg(&self, highlight: Option<Move>) -> String {
+        svg::svg(self, highlight)
     }
 
     fn players(&self) -> usize {

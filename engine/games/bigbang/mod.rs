@@ -38,6 +38,7 @@ pub mod map;
 pub mod moves;
 mod notation;
 pub mod penalty;
+mod svg;
 pub mod zobrist;
 
 use std::sync::Arc;
@@ -291,6 +292,10 @@ impl Game for BigBang {
 
     fn render(&self) -> String {
         self.draw()
+    }
+
+    fn svg(&self, highlight: Option<Move>) -> String {
+        svg::svg(self, highlight)
     }
 
     fn players(&self) -> usize {
