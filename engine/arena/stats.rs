@@ -65,6 +65,23 @@ pub struct EloEstimate {
     pub nelo_error: f64,
     /// Likelihood of superiority, `0..=1`.
     pub los: f64,
+    /// For a one-sided result, whose score interval reaches 1 (or 0) where the Elo scale ends:
+    /// the Elo of the interval's other end, a lower bound above a score of 1/2 and an upper bound
+    /// below it (printed `> +512` or `< -512`). With every sample alike (all wins) that end is
+    /// the Wilson interval's, `n / (n + z^2)`. `None` when the interval is two-sided.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bound: Option<f64>,
+}
+
+impl EloEstimate {
+    /// The Elo in words: `+40.70 +/- 30.43`, or the bound of a one-sided result (`> +512.30`).
+    pub fn describe(&self) -> String {
+        match self.bound {
+            Some(b) if self.score >= 0.5 => format!("> {b:+.2}"),
+            Some(b) => format!("< {b:+.2}"),
+            None => format!("{:+.2} +/- {:.2}", self.elo, self.elo_error),
+        }
+    }
 }
 
 /// The estimate from a mean score, the variance of one sample (a game or a pair) and the number
@@ -75,11 +92,21 @@ fn estimate(score: f64, variance: f64, samples: f64, pair_scale: f64) -> EloEsti
     let (upper, lower) = (score + half, score - half);
     let nelo = |s: f64| (s - 0.5) / (pair_scale * variance).sqrt() * NELO_SCALE;
     // Past a score of 0 or 1 the Elo scale ends: the interval is unbounded (fastchess prints nan).
-    let elo_error = if lower <= 0.0 || upper >= 1.0 {
+    let one_sided = lower <= 0.0 || upper >= 1.0;
+    let elo_error = if one_sided {
         f64::INFINITY
     } else {
         (score_to_elo(upper) - score_to_elo(lower)) / 2.0
     };
+    // The end of the interval inside the scale; with no spread, the Wilson interval's end.
+    let wilson = samples / (samples + Z95 * Z95);
+    let bound = one_sided.then(|| {
+        if score >= 0.5 {
+            score_to_elo(if variance > 0.0 { lower } else { wilson }.max(1e-9))
+        } else {
+            score_to_elo(if variance > 0.0 { upper } else { 1.0 - wilson }.min(1.0 - 1e-9))
+        }
+    });
     EloEstimate {
         score,
         elo: score_to_elo(score),
@@ -92,6 +119,7 @@ fn estimate(score: f64, variance: f64, samples: f64, pair_scale: f64) -> EloEsti
             f64::INFINITY
         },
         los: (1.0 - erf(-(score - 0.5) / (2.0 * per_sample).sqrt())) / 2.0,
+        bound,
     }
 }
 
