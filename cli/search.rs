@@ -7,6 +7,7 @@ use clap::Args;
 use serde_json::{json, Value};
 use tabula::agent::{self, EngineSpec};
 use tabula::analysis::bench;
+use tabula::analysis::explain::explain_score;
 use tabula::analysis::onitama::solve::Solution;
 use tabula::analysis::onitama::tablebase::Tablebase;
 use tabula::games::onitama::Onitama;
@@ -203,11 +204,25 @@ fn best_one<G: Game>(
     };
     let r = ab.search(state, limits, if progress { Some(&report) } else { None });
     let pv = move_line(state, &r.pv);
+    // Whether chance comes within the line found (the score is then an expectation).
+    let has_chance = {
+        let mut s = state.clone();
+        let mut seen = false;
+        for &m in &r.pv {
+            if !matches!(s.turn(), Turn::Player(_)) {
+                break;
+            }
+            s.play(m);
+            seen |= s.turn() == Turn::Chance;
+        }
+        seen
+    };
     let best = r.best.map(|m| state.move_notation(m)).unwrap_or_default();
     let seconds = r.elapsed.as_secs_f64();
     if !args.json {
         println!("best {best}");
         println!("score {}", r.score);
+        println!("meaning {}", explain_score(state, r.score, has_chance));
         println!("pv {}", pv.join(" "));
         println!("depth {} seldepth {}", r.depth, r.seldepth);
         println!(
@@ -218,7 +233,8 @@ fn best_one<G: Game>(
         );
     }
     Ok(json!({
-        "engine": spec.to_string(), "best": best, "score": score_json(r.score), "pv": pv,
+        "engine": spec.to_string(), "best": best, "score": score_json(r.score),
+        "meaning": explain_score(state, r.score, has_chance), "pv": pv,
         "depth": r.depth, "seldepth": r.seldepth, "nodes": r.nodes, "seconds": seconds,
         "nps": r.nps(), "threads": ab.config().threads,
     }))

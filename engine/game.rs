@@ -158,6 +158,11 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// The positions `tabula bench` searches (none by default).
     const BENCH: BenchSet = BenchSet::NONE;
 
+    /// What the evaluation counts, for people: `(units, thing)` when [`Game::evaluate`] gives
+    /// `units` for one `thing` (Onitama: 100 for a student), so a score of +120 reads "about 1.2
+    /// students ahead". `None` when it has no such unit.
+    const SCORE_UNIT: Option<(i32, &'static str)> = None;
+
     /// Option sets (`(key, value)` pairs) that together reach every
     /// rule variant of the game and a spread of starts: checkers' player counts with and without
     /// long jumps, Onitama deals, Amidakuji board sizes. The conformance test plays random games

@@ -3,5 +3,6 @@
 //! evaluation tuning, and recorded games played back.
 
 pub mod bench;
+pub mod explain;
 pub mod onitama;
 pub mod replay;

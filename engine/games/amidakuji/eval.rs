@@ -10,7 +10,8 @@ use super::markers::{walks_down, Place};
 use super::walk::{step, StepKind};
 use super::{Amidakuji, Move};
 
-const ARRIVED: i32 = 1000;
+/// Value of one marker brought home.
+pub const ARRIVED: i32 = 1000;
 const THREAT: i32 = 150;
 const ROW: i32 = 20;
 

@@ -259,6 +259,7 @@ impl Game for BigBang {
         "Big Bang: blind setup from a shared start zone, then a Halma-like race to finish cells";
 
     const BENCH: crate::game::BenchSet = bench::BENCH;
+    const SCORE_UNIT: Option<(i32, &'static str)> = Some((eval::PER_CELL, "cell of distance to the finish"));
 
     const SAMPLE_OPTIONS: &'static [&'static [(&'static str, &'static str)]] = &[
         &[("ply-limit", "120")],

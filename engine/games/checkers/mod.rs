@@ -167,6 +167,7 @@ impl Game for Checkers {
         "Capture Chinese checkers: 2-6 players jump and capture shared marbles on the star";
 
     const BENCH: crate::game::BenchSet = bench::BENCH;
+    const SCORE_UNIT: Option<(i32, &'static str)> = Some((eval::MARBLE, "marble captured"));
 
     const SAMPLE_POSITIONS: &'static [&'static str] = &[
         "./../.../o.../....ooo....../.....oo.oo../..ooo..o.../..o...o.../o......../o.o..o..../...ooo...../....o.o...../......o.o..../..o./.../../. 1/2 14,20",

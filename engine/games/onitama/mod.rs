@@ -274,6 +274,7 @@ impl Game for Onitama {
         "Onitama: 5x5 board, 16 move cards, capture the master or reach the temple arch";
 
     const BENCH: crate::game::BenchSet = bench::BENCH;
+    const SCORE_UNIT: Option<(i32, &'static str)> = Some((eval::STUDENT, "student"));
 
     const SAMPLE_POSITIONS: &'static [&'static str] = &[
         "s1m1s/2s2/1S1S1/5/2M1S r tiger,monkey crane,rabbit frog",

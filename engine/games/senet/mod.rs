@@ -146,6 +146,7 @@ impl Game for Senet {
         "Senet with throwing sticks: a race of five pieces each, with swaps, pairs and blockades";
 
     const BENCH: crate::game::BenchSet = bench::BENCH;
+    const SCORE_UNIT: Option<(i32, &'static str)> = Some((eval::WEIGHTS.square, "square of the race"));
 
     const SAMPLE_POSITIONS: &'static [&'static str] = &[
         "LDLDLDLDL.D................... D 3",
