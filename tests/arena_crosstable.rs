@@ -5,11 +5,11 @@
 mod cli_support;
 
 use cli_support::{json, ok};
-use tabula::arena::stats::{score_to_elo, Pentanomial, Wdl, Z95};
+use tabula::arena::stats::{score_to_elo, wilson, Pentanomial, Wdl, Z95};
 
 #[test]
 fn one_sided_results_give_a_bound() {
-    // All wins: no spread, so the bound is the Wilson interval's lower end n / (n + z^2).
+    // All wins: the bound is the Wilson interval's lower end n / (n + z^2).
     let e = Wdl::new(100, 0, 0).elo().unwrap();
     assert!(e.elo_error.is_infinite());
     let expected = score_to_elo(100.0 / (100.0 + Z95 * Z95));
@@ -19,11 +19,11 @@ fn one_sided_results_give_a_bound() {
     // All losses: an upper bound, the mirror image.
     let l = Wdl::new(0, 0, 100).elo().unwrap();
     assert_eq!(l.describe(), format!("< {:+.2}", -expected));
-    // Nearly all wins: the interval passes a score of 1; its lower end gives the bound.
+    // Nearly all wins: the normal interval passes a score of 1; Wilson's lower end is the bound,
+    // and a better result never gets a lower bound.
     let n = Wdl::new(19, 0, 1).elo().unwrap();
-    let (score, var) = (0.95, 0.95 * 0.05 * 0.05 + 0.05 * 0.95 * 0.95);
-    let lower = score - Z95 * (var / 20.0f64).sqrt();
-    assert!((n.bound.unwrap() - score_to_elo(lower)).abs() < 1e-9);
+    assert!((n.bound.unwrap() - score_to_elo(wilson(0.95, 20.0).0)).abs() < 1e-9);
+    assert!(n.bound.unwrap() < Wdl::new(20, 0, 0).elo().unwrap().bound.unwrap());
     // A two-sided result keeps its interval.
     let t = Wdl::new(136, 111, 96).elo().unwrap();
     assert_eq!(t.bound, None);

@@ -65,10 +65,12 @@ pub struct EloEstimate {
     pub nelo_error: f64,
     /// Likelihood of superiority, `0..=1`.
     pub los: f64,
-    /// For a one-sided result, whose score interval reaches 1 (or 0) where the Elo scale ends:
-    /// the Elo of the interval's other end, a lower bound above a score of 1/2 and an upper bound
-    /// below it (printed `> +512` or `< -512`). With every sample alike (all wins) that end is
-    /// the Wilson interval's, `n / (n + z^2)`. `None` when the interval is two-sided.
+    /// For a one-sided result, whose normal score interval reaches 1 (or 0) where the Elo scale
+    /// ends: the Elo of the other end of the 95% Wilson score interval, a lower bound above a
+    /// score of 1/2 and an upper bound below it (printed `> +512` or `< -512`). Wilson's interval
+    /// stays inside the scale (all of `n` wins: `n / (n + z^2)`), grows with the score, and
+    /// treating each sample as a win or a loss makes it conservative. `None` when the interval
+    /// is two-sided.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bound: Option<f64>,
 }
@@ -98,13 +100,12 @@ fn estimate(score: f64, variance: f64, samples: f64, pair_scale: f64) -> EloEsti
     } else {
         (score_to_elo(upper) - score_to_elo(lower)) / 2.0
     };
-    // The end of the interval inside the scale; with no spread, the Wilson interval's end.
-    let wilson = samples / (samples + Z95 * Z95);
     let bound = one_sided.then(|| {
+        let (low, high) = wilson(score, samples);
         if score >= 0.5 {
-            score_to_elo(if variance > 0.0 { lower } else { wilson }.max(1e-9))
+            score_to_elo(low.max(1e-9))
         } else {
-            score_to_elo(if variance > 0.0 { upper } else { 1.0 - wilson }.min(1.0 - 1e-9))
+            score_to_elo(high.min(1.0 - 1e-9))
         }
     });
     EloEstimate {
@@ -121,6 +122,15 @@ fn estimate(score: f64, variance: f64, samples: f64, pair_scale: f64) -> EloEsti
         los: (1.0 - erf(-(score - 0.5) / (2.0 * per_sample).sqrt())) / 2.0,
         bound,
     }
+}
+
+/// The 95% Wilson score interval of a proportion `p` observed in `n` samples.
+pub fn wilson(p: f64, n: f64) -> (f64, f64) {
+    let z2 = Z95 * Z95;
+    let centre = p + z2 / (2.0 * n);
+    let spread = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).max(0.0).sqrt();
+    let scale = 1.0 + z2 / n;
+    ((centre - spread) / scale, (centre + spread) / scale)
 }
 
 /// Wins, draws and losses of one engine against another.

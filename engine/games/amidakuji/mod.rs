@@ -262,7 +262,7 @@ impl Game for Amidakuji {
         "Amidakuji bridges: race markers across a ladder lottery, 2 players (plus a solo puzzle)";
 
     const BENCH: crate::game::BenchSet = bench::BENCH;
-    const SCORE_UNIT: Option<(i32, &'static str)> = Some((eval::ARRIVED, "marker home"));
+    const SCORE_UNIT: Option<(i32, &'static str)> = Some((eval::ROW, "row walked"));
 
     const SAMPLE_POSITIONS: &'static [&'static str] = &[
         "6x8 rna2b3,bla4b6,rnc1d1,bnd5e4 a^,b3x',- b_,R,- move b",
