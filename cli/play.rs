@@ -129,6 +129,7 @@ fn play_one<G: Game>(start: G, args: &PlayArgs, options: &GameOptions) -> Result
             "start": opening,
             "engines": names,
             "options": options.iter().collect::<std::collections::BTreeMap<_, _>>(),
+            "clocks": rules.seats.iter().map(|s| s.tc).collect::<Vec<_>>(),
             "moves": moves,
             "move_ms": move_ms,
             "scores": scores,

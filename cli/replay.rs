@@ -93,7 +93,10 @@ fn mover_name<G: Game>(before: &G, step: &Step<G>, game: &RecordedGame) -> Strin
 fn details<G: Game>(step: &Step<G>) -> String {
     let mut parts = Vec::new();
     if let (Some(ms), Some(used)) = (step.ms, step.used_ms) {
-        parts.push(format!("{} ms, {} ms used", millis(ms), millis(used)));
+        let left = step
+            .clock_ms
+            .map_or(String::new(), |c| format!(", {} ms left", millis(c)));
+        parts.push(format!("{} ms, {} ms used{left}", millis(ms), millis(used)));
     }
     match (&step.score, step.depth) {
         (Some(score), Some(depth)) => parts.push(format!("score {score} at depth {depth}")),
@@ -191,6 +194,7 @@ fn step_json<G: Game>(played: &Replay<G>, step: &Step<G>) -> Value {
         "move": step.text,
         "ms": step.ms,
         "used_ms": step.used_ms,
+        "clock_ms": step.clock_ms,
         "score": step.score,
         "depth": step.depth,
         "position": step.after.notation(),

@@ -146,3 +146,55 @@ fn bad_game_numbers_plies_and_files_are_refused() {
         "move 1 'tiger:a1a1' cannot be played",
     );
 }
+
+#[test]
+fn clocks_are_followed_move_by_move() {
+    let path = temp("clock.jsonl");
+    let file = path.to_str().unwrap();
+    ok(&[
+        "arena",
+        "senet",
+        "--engine",
+        "greedy",
+        "--engine",
+        "alphabeta:depth=1",
+        "--tc",
+        "1+0.05",
+        "--games",
+        "2",
+        "--out",
+        file,
+    ]);
+    let v = json(&["replay", file, "--json"]);
+    let engines: Vec<&str> = v["engines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e.as_str().unwrap())
+        .collect();
+    let mut moves = [0.0f64; 2];
+    let mut checked = 0;
+    for s in v["steps"].as_array().unwrap() {
+        let Some(seat) = s["mover"].as_u64() else {
+            assert!(s["clock_ms"].is_null(), "chance has no clock");
+            continue;
+        };
+        let seat = seat as usize;
+        moves[seat] += 1.0;
+        if engines[seat] == "greedy" {
+            // The clock: 1000 ms, less the time used, plus 50 ms after each move.
+            let expected = 1000.0 - s["used_ms"].as_f64().unwrap() + 50.0 * moves[seat];
+            assert!(
+                (s["clock_ms"].as_f64().unwrap() - expected).abs() < 1e-6,
+                "{s}"
+            );
+            checked += 1;
+        } else {
+            // A depth limit of its own: no clock.
+            assert!(s["clock_ms"].is_null(), "{s}");
+        }
+    }
+    assert!(checked > 0);
+    let text = ok(&["replay", file]);
+    assert!(text.contains(" ms left]"), "{text}");
+}

@@ -9,7 +9,9 @@ use std::path::Path;
 
 use serde::Deserialize;
 
+use crate::agent::{EngineSpec, TimeControl};
 use crate::arena::record::{self, describe_ending, GameEnding};
+use crate::arena::referee::SeatTime;
 use crate::error::Error;
 use crate::game::{Game, Turn};
 use crate::line::read_move;
@@ -45,6 +47,8 @@ pub struct RecordedGame {
     pub failed_seat: Option<usize>,
     /// The ending in words as recorded (empty in older files).
     pub verdict: String,
+    /// Each seat's clock, where it played on one.
+    pub clocks: Vec<Option<TimeControl>>,
 }
 
 /// A game as `tabula play --json` prints it.
@@ -68,6 +72,8 @@ struct PlayLine {
     depths: Vec<Option<u32>>,
     #[serde(default)]
     verdict: String,
+    #[serde(default)]
+    clocks: Vec<Option<TimeControl>>,
 }
 
 /// Reads the games of an arena record file or of a file of `tabula play --json` lines, in file
@@ -82,10 +88,26 @@ pub fn read_games(path: &Path) -> Result<Vec<RecordedGame>, Error> {
     if first.contains("\"tabula_arena\"") {
         let file = record::read(path)?;
         let config = file.header.config;
+        // Each engine's clock, as the referee gave it (its own tc=, else --tc unless it has a
+        // limit of its own).
+        let clocks: Vec<Option<TimeControl>> = config
+            .engines
+            .iter()
+            .map(|text| {
+                EngineSpec::parse(text)
+                    .and_then(|spec| SeatTime::for_spec(&spec, config.tc))
+                    .map_or(None, |t| t.tc)
+            })
+            .collect();
         return Ok(file
             .games
             .into_iter()
             .map(|g| RecordedGame {
+                clocks: g
+                    .seats
+                    .iter()
+                    .map(|&e| clocks.get(e).copied().flatten())
+                    .collect(),
                 game: config.game.clone(),
                 options: config.options.clone(),
                 index: g.index,
@@ -127,6 +149,7 @@ pub fn read_games(path: &Path) -> Result<Vec<RecordedGame>, Error> {
             ending: p.ending,
             failed_seat: p.failed_seat,
             verdict: p.verdict,
+            clocks: p.clocks,
         });
     }
     Ok(games)
@@ -145,6 +168,9 @@ pub struct Step<G: Game> {
     pub ms: Option<f64>,
     /// The mover's milliseconds over the game so far, where recorded.
     pub used_ms: Option<f64>,
+    /// What is left on the mover's clock after the move (its increment added), when it played
+    /// on one.
+    pub clock_ms: Option<f64>,
     /// The score the mover's engine reported, and its depth, where recorded.
     pub score: Option<String>,
     /// The depth of that score.
@@ -187,6 +213,17 @@ pub fn replay<G: Game>(game: &RecordedGame) -> Result<Replay<G>, Error> {
         .map_err(|e| Error::file(format!("game {}: its opening: {e}", game.index)))?;
     let mut state = opening.clone();
     let mut used = vec![0.0f64; state.players()];
+    // Each seat's clock in milliseconds, as the referee keeps it: less the time used, plus the
+    // increment, after each of its moves.
+    let mut clock: Vec<Option<f64>> = (0..state.players())
+        .map(|s| {
+            game.clocks
+                .get(s)
+                .copied()
+                .flatten()
+                .map(|tc| tc.base.as_secs_f64() * 1000.0)
+        })
+        .collect();
     let mut steps = Vec::with_capacity(game.moves.len());
     for (i, text) in game.moves.iter().enumerate() {
         let mover = match state.turn() {
@@ -203,12 +240,21 @@ pub fn replay<G: Game>(game: &RecordedGame) -> Result<Replay<G>, Error> {
         })?;
         state.play(mv);
         let ms = game.move_ms.get(i).copied().flatten();
-        let used_ms = match (mover, ms) {
+        let (used_ms, clock_ms) = match (mover, ms) {
             (Some(p), Some(ms)) => {
                 used[p] += ms;
-                Some(used[p])
+                let inc = game
+                    .clocks
+                    .get(p)
+                    .copied()
+                    .flatten()
+                    .map(|tc| tc.increment.as_secs_f64() * 1000.0);
+                if let (Some(left), Some(inc)) = (clock[p].as_mut(), inc) {
+                    *left = *left - ms + inc;
+                }
+                (Some(used[p]), clock[p])
             }
-            _ => None,
+            _ => (None, None),
         };
         steps.push(Step {
             number: i + 1,
@@ -216,6 +262,7 @@ pub fn replay<G: Game>(game: &RecordedGame) -> Result<Replay<G>, Error> {
             text: text.clone(),
             ms,
             used_ms,
+            clock_ms,
             score: game.scores.get(i).cloned().flatten(),
             depth: game.depths.get(i).copied().flatten(),
             after: state.clone(),
