@@ -329,9 +329,7 @@ fn run_arena<G: Game>(
             if two && g.pairing == 0 {
                 tally.add(g);
                 let (w, elo) = (&tally.wdl, tally.penta.elo().or(tally.wdl.elo()));
-                let elo = elo.map_or(String::new(), |e| {
-                    format!("  Elo {:.1} +/- {:.1}", e.elo, e.elo_error)
-                });
+                let elo = elo.map_or(String::new(), |e| format!("  Elo {}", e.describe()));
                 bar.set_message(format!(
                     "{}: W {} D {} L {}{elo}",
                     names[first[0]], w.wins, w.draws, w.losses

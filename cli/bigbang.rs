@@ -7,7 +7,7 @@ use tabula::games::bigbang::penalty::{self, Penalty};
 use tabula::games::bigbang::{BigBang, DARK, LIGHT};
 use tabula::Game;
 
-use crate::common::{print_json, CliError, OptionArgs};
+use crate::common::{print_json, CliError, LineArgs, OptionArgs};
 
 /// Arguments of `tabula bigbang`.
 #[derive(Args, Debug)]
@@ -29,6 +29,8 @@ pub enum BigBangCommand {
 pub struct PenaltyArgs {
     /// A position in play (quote it). When one colour has won, the other is the loser.
     pub position: String,
+    #[command(flatten)]
+    pub line: LineArgs,
     /// The colour to solve for (light or dark); default the loser, or both if nobody has won.
     #[arg(long)]
     pub colour: Option<String>,
@@ -58,7 +60,9 @@ fn colour_name(colour: usize) -> &'static str {
 
 fn penalty_command(args: PenaltyArgs) -> Result<(), CliError> {
     let options = args.options.to_options()?;
-    let state = BigBang::from_notation(&args.position, &options)?;
+    let state = args
+        .line
+        .apply(BigBang::from_notation(&args.position, &options)?)?;
     if args.nodes == 0 {
         return Err(CliError("bad option: --nodes must be at least 1".into()));
     }

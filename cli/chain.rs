@@ -12,13 +12,17 @@ use tabula::games::checkers::{chain, solitaire, Checkers};
 use tabula::resources::check_table_mb;
 use tabula::{Game, GameOptions};
 
-use crate::common::{print_json, show_progress, CliError};
+use crate::common::{print_json, show_progress, CliError, LineArgs, SvgArgs};
 
 /// Arguments of `tabula chain`.
 #[derive(Args, Debug)]
 pub struct ChainArgs {
     /// A capture-checkers position (default: the start). Quote it.
     pub position: Option<String>,
+    #[command(flatten)]
+    pub line: LineArgs,
+    #[command(flatten)]
+    pub svg: SvgArgs,
     /// With no position: start with long jumps.
     #[arg(long)]
     pub long: bool,
@@ -51,7 +55,9 @@ pub fn chain(args: ChainArgs) -> Result<(), CliError> {
         Some(text) => Checkers::from_notation(text, &options)?,
         None => Checkers::start(&options)?,
     };
+    let state = args.line.apply(state)?;
     if args.solitaire {
+        args.svg.write(&state, None)?;
         return solitaire_report(&args, &state);
     }
     if args.time.is_some() {
@@ -77,6 +83,8 @@ pub fn chain(args: ChainArgs) -> Result<(), CliError> {
     chains.sort();
     let sorted: Vec<String> = chains.iter().map(|c| write_holes(c)).collect();
     let seconds = started.elapsed().as_secs_f64();
+    let first = sorted.first().and_then(|m| state.parse_move(m).ok());
+    args.svg.write(&state, first)?;
     if args.json {
         return print_json(&json!({
             "position": state.notation(),

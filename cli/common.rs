@@ -88,6 +88,28 @@ pub struct GameArgs {
     pub position: Option<String>,
     #[command(flatten)]
     pub options: OptionArgs,
+    #[command(flatten)]
+    pub line: LineArgs,
+}
+
+/// `--moves "m1 m2 ..."`: moves played from the position before the command looks at it.
+#[derive(Args, Debug, Clone, Default)]
+pub struct LineArgs {
+    /// Moves to play from the position first, in the game's notation, separated by spaces;
+    /// chance outcomes (Senet throws, Big Bang coins) are moves too. Quote the list.
+    #[arg(long = "moves", value_name = "MOVES", allow_hyphen_values = true)]
+    pub moves: Option<String>,
+}
+
+impl LineArgs {
+    /// The position after the moves (the position itself when there are none); the first move
+    /// that cannot be played is named with its index and the position it was tried in.
+    pub fn apply<G: Game>(&self, state: G) -> Result<G, Error> {
+        match &self.moves {
+            None => Ok(state),
+            Some(line) => Ok(tabula::line::play_line(&state, line)?),
+        }
+    }
 }
 
 /// Game options: `-O key=value` (repeatable), and `--key` for every option a registered game
@@ -240,10 +262,35 @@ impl GameArgs {
     pub fn load<G: Game>(&self) -> Result<G, Error> {
         let options = self.options.to_options()?;
         options.check_known(G::NAME, G::option_specs())?;
-        match &self.position {
-            Some(text) => G::from_notation(text, &options),
-            None => G::start(&options),
-        }
+        let state = match &self.position {
+            Some(text) => G::from_notation(text, &options)?,
+            None => G::start(&options)?,
+        };
+        self.line.apply(state)
+    }
+}
+
+/// `--svg FILE`: a picture of the position written as SVG.
+#[derive(Args, Debug, Clone, Default)]
+pub struct SvgArgs {
+    /// Write a picture of the position to FILE as SVG (replacing the file), with the move the
+    /// command found drawn as an arrow.
+    #[arg(long = "svg", value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
+}
+
+impl SvgArgs {
+    /// Writes the picture of `state` with `highlight` (a move legal there), if `--svg` was given.
+    pub fn write<G: Game>(&self, state: &G, highlight: Option<G::Move>) -> Result<(), CliError> {
+        let Some(path) = &self.svg else {
+            return Ok(());
+        };
+        std::fs::write(path, state.svg(highlight)).map_err(|e| {
+            CliError(format!(
+                "bad file: cannot write the picture '{}': {e}",
+                path.display()
+            ))
+        })
     }
 }
 

@@ -5,7 +5,7 @@ use serde_json::json;
 use tabula::games::GameKind;
 use tabula::{with_game, Game, Turn};
 
-use crate::common::{print_json, CliError, GameArgs, OptionArgs};
+use crate::common::{print_json, CliError, GameArgs, OptionArgs, SvgArgs};
 
 /// Arguments of `tabula games`.
 #[derive(Args, Debug)]
@@ -35,6 +35,8 @@ pub struct StartArgs {
 pub struct ShowArgs {
     #[command(flatten)]
     pub game: GameArgs,
+    #[command(flatten)]
+    pub svg: SvgArgs,
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
@@ -111,6 +113,7 @@ pub fn show(args: ShowArgs) -> Result<(), CliError> {
     let kind = args.game.kind()?;
     with_game!(kind, G => {
         let state: G = args.game.load()?;
+        args.svg.write(&state, None)?;
         if args.json {
             print_json(&json!({
                 "game": G::NAME,

@@ -10,6 +10,7 @@ mod explore;
 mod onitama;
 mod perft;
 mod play;
+mod replay;
 mod search;
 mod senet;
 mod ugi;
@@ -45,6 +46,8 @@ enum Command {
     Arena(arena::ArenaArgs),
     /// Play one game between bots, move by move.
     Play(play::PlayArgs),
+    /// Step through a recorded game (arena record or `play --json` output), position by position.
+    Replay(replay::ReplayArgs),
     /// The best move of a position (alpha-beta or MCTS), with score and principal variation.
     Best(search::BestArgs),
     /// The exact value of a position (win, loss, draw in so many plies) and a line proving it.
@@ -74,6 +77,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Perft(a) => perft::perft(a),
         Command::Arena(a) => arena::arena(a),
         Command::Play(a) => play::play(a),
+        Command::Replay(a) => replay::replay_command(a),
         Command::Best(a) => search::best(a),
         Command::Solve(a) => search::solve(a),
         Command::Bench(a) => search::bench(a),

@@ -6,14 +6,14 @@ use clap::Args;
 use serde_json::json;
 use tabula::agent::{Agent, EngineSpec, TimeControl};
 use tabula::arena::config::DEFAULT_MARGIN_MS;
-use tabula::arena::record::GameEnding;
+use tabula::arena::record::describe_ending;
 use tabula::arena::{play_game, Played, SeatTime, TimeRules};
 use tabula::games::GameKind;
 use tabula::random::{derive_seed, rng};
 use tabula::{protocol, with_game, Error, Game, GameOptions, Turn};
 
 use crate::arena::emit;
-use crate::common::{print_json, CliError, OptionArgs};
+use crate::common::{print_json, CliError, LineArgs, OptionArgs};
 
 /// Arguments of `tabula play`.
 #[derive(Args, Debug)]
@@ -22,6 +22,8 @@ pub struct PlayArgs {
     pub game: String,
     /// The start position in the game's notation (default: the start, dealt from --seed). Quote it.
     pub position: Option<String>,
+    #[command(flatten)]
+    pub line: LineArgs,
     /// One engine spec per seat, in seat order (random, greedy, alphabeta:depth=4, ...).
     #[arg(long = "engine", value_name = "SPEC", required = true)]
     pub engines: Vec<String>,
@@ -55,6 +57,7 @@ pub fn play(args: PlayArgs) -> Result<(), CliError> {
                 }
             }
         };
+        let start = args.line.apply(start)?;
         play_one(start, &args, &options)
     })
 }
@@ -92,8 +95,12 @@ fn play_one<G: Game>(start: G, args: &PlayArgs, options: &GameOptions) -> Result
     }
     let mut chance = rng(derive_seed(args.seed, 0));
     let mut moves = Vec::new();
+    let (mut move_ms, mut scores, mut depths) = (Vec::new(), Vec::new(), Vec::new());
     let json = args.json;
-    let played = play_game(start, &mut agents, &mut chance, &rules, |h, mv, _| {
+    let played = play_game(start, &mut agents, &mut chance, &rules, |h, mv, report| {
+        move_ms.push(report.ms.map(|ms| (ms * 1000.0).round() / 1000.0));
+        scores.push(report.score.clone());
+        depths.push(report.depth);
         let state = h.state();
         let text = state.move_notation(mv);
         if !json {
@@ -121,13 +128,19 @@ fn play_one<G: Game>(start: G, args: &PlayArgs, options: &GameOptions) -> Result
             "seed": args.seed,
             "start": opening,
             "engines": names,
+            "options": options.iter().collect::<std::collections::BTreeMap<_, _>>(),
+            "clocks": rules.seats.iter().map(|s| s.tc).collect::<Vec<_>>(),
             "moves": moves,
+            "move_ms": move_ms,
+            "scores": scores,
+            "depths": depths,
             "result": payoffs.as_slice(),
             "ending": ending,
             "error": played.fault.as_ref().map(|(_, f)| f.to_string()),
             "failed_seat": played.fault.as_ref().map(|(s, _)| s),
             "plies": game.plies(),
             "final": state.notation(),
+            "verdict": verdict(&played, &names),
         }));
     }
     emit(&format!(
@@ -161,27 +174,26 @@ fn seat_agents<G: Game>(
     Ok((agents, rules))
 }
 
-/// The result in words: who won, a draw and why, or who lost by a fault.
+/// The result in words, as arena records give it (`red wins: blue's master captured`), with
+/// the engine of each seat and the fault's own text.
 fn verdict<G: Game>(played: &Played<G>, names: &[String]) -> String {
     let (game, payoffs) = (&played.game, played.payoffs);
-    let players = payoffs.players();
-    let seat_names: Vec<String> = (0..players).map(|s| game.state().seat_name(s)).collect();
-    let best = payoffs.as_slice().iter().copied().fold(f64::MIN, f64::max);
-    let winners: Vec<usize> = (0..players).filter(|&s| payoffs.get(s) == best).collect();
-    if let Some((seat, fault)) = &played.fault {
-        format!("{} ({}) loses: {fault}", seat_names[*seat], names[*seat])
-    } else if winners.len() == players {
-        match played.ending {
-            GameEnding::Repetition => "draw by repetition".to_string(),
-            GameEnding::PlyLimit => format!("draw at the ply limit ({} plies)", game.plies()),
-            _ => "draw".to_string(),
-        }
-    } else {
-        let who: Vec<String> = winners
-            .iter()
-            .map(|&s| format!("{} ({})", seat_names[s], names[s]))
-            .collect();
-        format!("{} wins", who.join(" and "))
+    let state = game.state();
+    let seat_names: Vec<String> = (0..payoffs.players())
+        .map(|s| format!("{} ({})", state.seat_name(s), names[s]))
+        .collect();
+    let reason = state.end_reason();
+    let words = describe_ending(
+        &seat_names,
+        payoffs.as_slice(),
+        played.ending,
+        played.fault.as_ref().map(|(s, _)| *s),
+        game.plies(),
+        reason.as_deref(),
+    );
+    match &played.fault {
+        Some((_, fault)) => format!("{words} ({fault})"),
+        None => words,
     }
 }
 

@@ -7,6 +7,7 @@ use clap::Args;
 use serde_json::{json, Value};
 use tabula::agent::{self, EngineSpec};
 use tabula::analysis::bench;
+use tabula::analysis::explain::explain_score;
 use tabula::analysis::onitama::solve::Solution;
 use tabula::analysis::onitama::tablebase::Tablebase;
 use tabula::games::onitama::Onitama;
@@ -18,7 +19,7 @@ use tabula::search::{
 use tabula::search::{DepthReport, Verdict};
 use tabula::{with_game, Game, Turn};
 
-use crate::common::{move_line, print_json, show_progress, CliError, GameArgs};
+use crate::common::{move_line, print_json, show_progress, CliError, GameArgs, SvgArgs};
 use crate::onitama::load_table;
 
 /// Arguments of `tabula best`.
@@ -26,6 +27,8 @@ use crate::onitama::load_table;
 pub struct BestArgs {
     #[command(flatten)]
     pub game: GameArgs,
+    #[command(flatten)]
+    pub svg: SvgArgs,
     /// The engine: `alphabeta`, `mcts`, or a full spec such as `mcts:playouts=20000,c=0.5`.
     #[arg(long, default_value = "alphabeta")]
     pub engine: String,
@@ -201,11 +204,25 @@ fn best_one<G: Game>(
     };
     let r = ab.search(state, limits, if progress { Some(&report) } else { None });
     let pv = move_line(state, &r.pv);
+    // Whether chance comes within the line found (the score is then an expectation).
+    let has_chance = {
+        let mut s = state.clone();
+        let mut seen = false;
+        for &m in &r.pv {
+            if !matches!(s.turn(), Turn::Player(_)) {
+                break;
+            }
+            s.play(m);
+            seen |= s.turn() == Turn::Chance;
+        }
+        seen
+    };
     let best = r.best.map(|m| state.move_notation(m)).unwrap_or_default();
     let seconds = r.elapsed.as_secs_f64();
     if !args.json {
         println!("best {best}");
         println!("score {}", r.score);
+        println!("meaning {}", explain_score(state, r.score, has_chance));
         println!("pv {}", pv.join(" "));
         println!("depth {} seldepth {}", r.depth, r.seldepth);
         println!(
@@ -216,7 +233,8 @@ fn best_one<G: Game>(
         );
     }
     Ok(json!({
-        "engine": spec.to_string(), "best": best, "score": score_json(r.score), "pv": pv,
+        "engine": spec.to_string(), "best": best, "score": score_json(r.score),
+        "meaning": explain_score(state, r.score, has_chance), "pv": pv,
         "depth": r.depth, "seldepth": r.seldepth, "nodes": r.nodes, "seconds": seconds,
         "nps": r.nps(), "threads": ab.config().threads,
     }))
@@ -296,6 +314,9 @@ fn best_of<G: Game>(
         Turn::Player(_) => best_one(&state, spec, args, oracle)?,
         Turn::Chance => best_chance(&state, spec, args, oracle)?,
     };
+    // The best move, read back from its notation (none at a chance state).
+    let best = out["best"].as_str().and_then(|m| state.parse_move(m).ok());
+    args.svg.write(&state, best)?;
     if args.json {
         print_json(&out)?;
     }
@@ -307,6 +328,8 @@ fn best_of<G: Game>(
 pub struct SolveArgs {
     #[command(flatten)]
     pub game: GameArgs,
+    #[command(flatten)]
+    pub svg: SvgArgs,
     /// Give up after this many milliseconds (default 10 000 when no other limit is given).
     #[arg(long, value_name = "MS")]
     pub time: Option<u64>,
@@ -348,12 +371,16 @@ pub fn solve(args: SolveArgs) -> Result<(), CliError> {
             let state: Onitama = player_to_move(&args)?;
             match tabula::analysis::onitama::solve::solve(&state, table.as_ref(), limits, args.hash)
             {
-                Solution::Proof(report) => crate::onitama::print_proof(&state, &report, args.json),
+                Solution::Proof(report) => {
+                    args.svg.write(&state, report.best)?;
+                    crate::onitama::print_proof(&state, &report, args.json)
+                }
                 Solution::Search {
                     result,
                     dfpn_nodes,
                     dfpn_time,
                 } => {
+                    args.svg.write(&state, result.best)?;
                     if !args.json {
                         eprintln!(
                             "df-pn proved nothing in {dfpn_nodes} nodes, {:.3} s; the exact solver goes on",
@@ -367,7 +394,9 @@ pub fn solve(args: SolveArgs) -> Result<(), CliError> {
         (_, Some(_)) => Err(no_table(kind)),
         (_, None) => with_game!(kind, G => {
             let state: G = player_to_move(&args)?;
-            print_solution(&state, &solve_with(&state, limits, args.hash, None), args.json)
+            let result = solve_with(&state, limits, args.hash, None);
+            args.svg.write(&state, result.best)?;
+            print_solution(&state, &result, args.json)
         }),
     }
 }

@@ -8,7 +8,7 @@ use tabula::games::senet::Senet;
 use tabula::resources::check_seconds;
 use tabula::{Game, GameOptions};
 
-use crate::common::{print_json, show_progress, CliError};
+use crate::common::{print_json, show_progress, CliError, LineArgs};
 
 /// Arguments of `tabula senet`.
 #[derive(Args, Debug)]
@@ -30,6 +30,8 @@ pub enum SenetCommand {
 pub struct SolveArgs {
     /// The position, e.g. "...........................LDD D -" (with or without a throw).
     pub position: String,
+    #[command(flatten)]
+    pub line: LineArgs,
     /// Most reachable positions to table (about 100 bytes each).
     #[arg(long, default_value_t = 2_000_000, value_name = "N")]
     pub max_states: usize,
@@ -49,7 +51,9 @@ pub fn senet(args: SenetArgs) -> Result<(), CliError> {
 }
 
 fn solve_command(args: SolveArgs) -> Result<(), CliError> {
-    let state = Senet::from_notation(&args.position, &GameOptions::new())?;
+    let state = args
+        .line
+        .apply(Senet::from_notation(&args.position, &GameOptions::new())?)?;
     let limits = Limits {
         max_states: args.max_states,
         max_seconds: check_seconds("--seconds", args.seconds)?.as_secs_f64(),

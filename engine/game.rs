@@ -158,6 +158,11 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// The positions `tabula bench` searches (none by default).
     const BENCH: BenchSet = BenchSet::NONE;
 
+    /// What the evaluation counts, for people: `(units, thing)` when [`Game::evaluate`] gives
+    /// `units` for one `thing` (Onitama: 100 for a student), so a score of +120 reads "about 1.2
+    /// students ahead". `None` when it has no such unit.
+    const SCORE_UNIT: Option<(i32, &'static str)> = None;
+
     /// Option sets (`(key, value)` pairs) that together reach every
     /// rule variant of the game and a spread of starts: checkers' player counts with and without
     /// long jumps, Onitama deals, Amidakuji board sizes. The conformance test plays random games
@@ -185,6 +190,13 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// A drawing of the position for a person at a terminal.
     fn render(&self) -> String;
 
+    /// A picture of the position as an SVG document, with `highlight` (a move legal here) drawn
+    /// as arrows. The default shows the terminal drawing ([`Game::render`]) as text.
+    fn svg(&self, highlight: Option<Self::Move>) -> String {
+        let _ = highlight;
+        crate::svg::text_picture(&self.render())
+    }
+
     /// How many seats the game has (2 to 6).
     fn players(&self) -> usize;
 
@@ -211,6 +223,12 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
 
     /// The result, meaningful only when [`Game::turn`] is [`Turn::Terminal`].
     fn payoffs(&self) -> Payoffs;
+
+    /// Why the rules ended the game, in a few words for a person (`blue's master captured`),
+    /// when [`Game::turn`] is [`Turn::Terminal`]; `None` where the payoffs say it all.
+    fn end_reason(&self) -> Option<String> {
+        None
+    }
 
     /// The 64-bit Zobrist hash, kept up to date by [`Game::play`]. Equal states hash equal.
     fn hash(&self) -> u64;

@@ -13,12 +13,14 @@ pub mod files;
 pub mod game;
 pub mod games;
 pub mod history;
+pub mod line;
 pub mod options;
 pub mod perft;
 pub mod protocol;
 pub mod random;
 pub mod resources;
 pub mod search;
+pub mod svg;
 
 pub use error::{Error, ErrorKind};
 pub use game::{BenchSet, Game, Payoffs, Probability, Turn, EVAL_LIMIT, MAX_PLAYERS};

@@ -14,7 +14,7 @@ use tabula::games::onitama::Onitama;
 use tabula::resources::{check_memory, check_threads};
 use tabula::{Game, GameOptions};
 
-use crate::common::{print_json, show_progress, CliError};
+use crate::common::{print_json, show_progress, CliError, LineArgs};
 
 mod deals;
 mod prove;
@@ -71,6 +71,8 @@ pub struct ProbeArgs {
     pub table: PathBuf,
     /// The position, in Onitama notation (quote it).
     pub position: String,
+    #[command(flatten)]
+    pub line: LineArgs,
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
@@ -189,7 +191,9 @@ pub fn value_json(v: TbValue) -> serde_json::Value {
 
 fn probe(args: ProbeArgs) -> Result<(), CliError> {
     let tb = load_table(&args.table)?;
-    let state = Onitama::from_notation(&args.position, &GameOptions::new())?;
+    let state = args
+        .line
+        .apply(Onitama::from_notation(&args.position, &GameOptions::new())?)?;
     let Some(value) = tb.probe(&state) else {
         return Err(CliError(format!(
             "bad request: the tablebase ({}, up to {} pieces) does not cover this position",

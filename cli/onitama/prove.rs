@@ -14,13 +14,15 @@ use tabula::resources::check_table_mb;
 use tabula::{Game, GameOptions};
 
 use super::{load_table, value_json};
-use crate::common::{move_line, print_json, CliError};
+use crate::common::{move_line, print_json, CliError, LineArgs};
 
 /// Arguments of `tabula onitama prove`.
 #[derive(Args, Debug)]
 pub struct ProveArgs {
     /// The position in Onitama notation (quote it); default: the start of the deal `--cards`.
     pub position: Option<String>,
+    #[command(flatten)]
+    pub line: LineArgs,
     /// The deal whose start to prove: Red's two, Blue's two, then the side card.
     #[arg(long, value_name = "C1,C2,C3,C4,C5")]
     pub cards: Option<String>,
@@ -68,6 +70,7 @@ pub fn prove(args: ProveArgs) -> Result<(), CliError> {
         (None, Some(cards)) => Onitama::start(&GameOptions::new().with("cards", cards))?,
         (None, None) => Onitama::start(&GameOptions::new())?,
     };
+    let state = args.line.apply(state)?;
     let tb = match &args.table {
         Some(path) => Some(load_table(path)?),
         None => None,

@@ -141,6 +141,69 @@ pub struct GameRecord {
     /// The last position, in the game's notation (empty in older records).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub final_position: String,
+    /// The ending in words (`red wins: blue's master captured`, `draw by repetition`, `blue
+    /// forfeits on time`); see [`describe_ending`]. Empty in older records.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub verdict: String,
+}
+
+/// The result of a game in words: who won and why, a draw and why, or who lost by a fault.
+/// `seat_names` names the seats as the game does, `result` holds the payoffs (empty: no result),
+/// and `reason` is the game's own words for an ending by the rules ([`crate::Game::end_reason`]).
+pub fn describe_ending(
+    seat_names: &[String],
+    result: &[f64],
+    ending: GameEnding,
+    failed_seat: Option<usize>,
+    plies: u32,
+    reason: Option<&str>,
+) -> String {
+    let name = |seat: usize| {
+        seat_names
+            .get(seat)
+            .cloned()
+            .unwrap_or_else(|| format!("player {}", seat + 1))
+    };
+    if let Some(seat) = failed_seat {
+        let who = capitalised(&name(seat));
+        return match ending {
+            GameEnding::TimeForfeit => format!("{who} forfeits on time"),
+            GameEnding::IllegalMove => format!("{who} loses by an illegal move"),
+            GameEnding::Crash => format!("{who} loses: its engine program exited"),
+            GameEnding::NoAnswer => format!("{who} loses: its engine did not answer"),
+            _ => format!("{who} loses: its engine failed"),
+        };
+    }
+    if result.is_empty() {
+        return "stopped by an error, no result".to_string();
+    }
+    let best = result.iter().copied().fold(f64::MIN, f64::max);
+    let winners: Vec<usize> = (0..result.len()).filter(|&s| result[s] == best).collect();
+    let words = if winners.len() == result.len() {
+        match ending {
+            GameEnding::Repetition => return "draw by repetition".to_string(),
+            GameEnding::PlyLimit => return format!("draw at the ply limit ({plies} plies)"),
+            _ => "draw".to_string(),
+        }
+    } else if winners.len() == 1 {
+        format!("{} wins", capitalised(&name(winners[0])))
+    } else {
+        let names: Vec<String> = winners.iter().map(|&s| name(s)).collect();
+        format!("{} share the win", capitalised(&names.join(" and ")))
+    };
+    match reason {
+        Some(r) if ending == GameEnding::Rules => format!("{words}: {r}"),
+        _ => words,
+    }
+}
+
+/// `text` with its first letter in upper case.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 impl GameRecord {

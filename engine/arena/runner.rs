@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 use rand::RngExt;
 
 use super::config::{Config, Openings, Shard};
-use super::record::{GameEnding, GameRecord, RecordWriter};
+use super::record::{describe_ending, GameEnding, GameRecord, RecordWriter};
 use super::referee::{
     forfeit_payoffs, play_game, sample_chance, MoveReport, Played, SeatTime, TimeRules,
 };
@@ -296,9 +296,19 @@ impl<G: Game> Arena<G> {
             scores: Vec::new(),
             depths: Vec::new(),
             final_position: String::new(),
+            verdict: String::new(),
         };
+        // Seat names and the reason come from the last position (Big Bang names seats by colour
+        // once the coin has picked them).
+        let mut seat_names = self.seat_names.clone();
+        let mut reason = None;
         match played {
-            Ok(Ok(played)) => self.finish(&mut record, played),
+            Ok(Ok(played)) => {
+                let last = played.game.state();
+                seat_names = (0..seat_names.len()).map(|s| last.seat_name(s)).collect();
+                reason = last.end_reason();
+                self.finish(&mut record, played);
+            }
             Ok(Err(e)) => return Err(e),
             Err(panic) => {
                 let seat = Some(busy.load(Ordering::SeqCst)).filter(|&s| s != NO_SEAT);
@@ -309,6 +319,14 @@ impl<G: Game> Arena<G> {
                 record.final_position = log.last_position();
             }
         }
+        record.verdict = describe_ending(
+            &seat_names,
+            &record.result,
+            record.ending,
+            record.failed_seat,
+            record.plies,
+            reason.as_deref(),
+        );
         log.fill(&mut record);
         record.time_ms = clock.elapsed().as_secs_f64() * 1000.0;
         Ok(record)

@@ -65,6 +65,25 @@ pub struct EloEstimate {
     pub nelo_error: f64,
     /// Likelihood of superiority, `0..=1`.
     pub los: f64,
+    /// For a one-sided result, whose normal score interval reaches 1 (or 0) where the Elo scale
+    /// ends: the Elo of the other end of the 95% Wilson score interval, a lower bound above a
+    /// score of 1/2 and an upper bound below it (printed `> +512` or `< -512`). Wilson's interval
+    /// stays inside the scale (all of `n` wins: `n / (n + z^2)`), grows with the score, and
+    /// treating each sample as a win or a loss makes it conservative. `None` when the interval
+    /// is two-sided.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bound: Option<f64>,
+}
+
+impl EloEstimate {
+    /// The Elo in words: `+40.70 +/- 30.43`, or the bound of a one-sided result (`> +512.30`).
+    pub fn describe(&self) -> String {
+        match self.bound {
+            Some(b) if self.score >= 0.5 => format!("> {b:+.2}"),
+            Some(b) => format!("< {b:+.2}"),
+            None => format!("{:+.2} +/- {:.2}", self.elo, self.elo_error),
+        }
+    }
 }
 
 /// The estimate from a mean score, the variance of one sample (a game or a pair) and the number
@@ -75,11 +94,20 @@ fn estimate(score: f64, variance: f64, samples: f64, pair_scale: f64) -> EloEsti
     let (upper, lower) = (score + half, score - half);
     let nelo = |s: f64| (s - 0.5) / (pair_scale * variance).sqrt() * NELO_SCALE;
     // Past a score of 0 or 1 the Elo scale ends: the interval is unbounded (fastchess prints nan).
-    let elo_error = if lower <= 0.0 || upper >= 1.0 {
+    let one_sided = lower <= 0.0 || upper >= 1.0;
+    let elo_error = if one_sided {
         f64::INFINITY
     } else {
         (score_to_elo(upper) - score_to_elo(lower)) / 2.0
     };
+    let bound = one_sided.then(|| {
+        let (low, high) = wilson(score, samples);
+        if score >= 0.5 {
+            score_to_elo(low.max(1e-9))
+        } else {
+            score_to_elo(high.min(1.0 - 1e-9))
+        }
+    });
     EloEstimate {
         score,
         elo: score_to_elo(score),
@@ -92,7 +120,17 @@ fn estimate(score: f64, variance: f64, samples: f64, pair_scale: f64) -> EloEsti
             f64::INFINITY
         },
         los: (1.0 - erf(-(score - 0.5) / (2.0 * per_sample).sqrt())) / 2.0,
+        bound,
     }
+}
+
+/// The 95% Wilson score interval of a proportion `p` observed in `n` samples.
+pub fn wilson(p: f64, n: f64) -> (f64, f64) {
+    let z2 = Z95 * Z95;
+    let centre = p + z2 / (2.0 * n);
+    let spread = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).max(0.0).sqrt();
+    let scale = 1.0 + z2 / n;
+    ((centre - spread) / scale, (centre + spread) / scale)
 }
 
 /// Wins, draws and losses of one engine against another.

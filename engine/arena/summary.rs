@@ -122,6 +122,49 @@ pub struct PairingSummary {
     pub elo_wdl: Option<EloEstimate>,
 }
 
+/// One engine's points against another (or in all): wins count 1, draws 1/2.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct CrossCell {
+    /// Points scored.
+    pub points: f64,
+    /// Games played.
+    pub games: u64,
+}
+
+/// Every engine against every other in a two-player tournament of three or more engines.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Crosstable {
+    /// `cells[i][j]`: engine `i`'s points against engine `j` (`None`: they did not meet, or
+    /// `i == j`).
+    pub cells: Vec<Vec<Option<CrossCell>>>,
+    /// Each engine's points over all its games.
+    pub totals: Vec<CrossCell>,
+}
+
+impl Crosstable {
+    /// The table from the pairings' results.
+    fn from_pairings(engines: usize, pairings: &[PairingSummary]) -> Self {
+        let mut cells = vec![vec![None; engines]; engines];
+        let mut totals = vec![CrossCell::default(); engines];
+        for p in pairings {
+            let games = p.wdl.games();
+            if games == 0 {
+                continue;
+            }
+            let [a, b] = p.engines;
+            let points = p.wdl.wins as f64 + 0.5 * p.wdl.draws as f64;
+            for (i, j, pts) in [(a, b, points), (b, a, games as f64 - points)] {
+                let cell: &mut CrossCell = cells[i][j].get_or_insert_with(CrossCell::default);
+                cell.points += pts;
+                cell.games += games;
+                totals[i].points += pts;
+                totals[i].games += games;
+            }
+        }
+        Crosstable { cells, totals }
+    }
+}
+
 /// How games ended.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Endings {
@@ -188,6 +231,8 @@ pub struct Summary {
     pub excluded: u64,
     /// Two players: each pairing's results.
     pub pairings: Vec<PairingSummary>,
+    /// Two players and three or more engines: every engine against every other.
+    pub crosstable: Option<Crosstable>,
     /// Mean score per engine (by group: pair or rotation set, so seat effects cancel).
     pub engine_scores: Vec<MeanInterval>,
     /// Mean score per seat (by game).
@@ -311,6 +356,8 @@ impl Summary {
         }
         let played = counted.len() as u64;
         let finished = played - endings.engine_error - endings.faults();
+        let crosstable = (players == 2 && names.len() >= 3)
+            .then(|| Crosstable::from_pairings(names.len(), &pairings));
         Summary {
             game: config.game.clone(),
             engines: names.to_vec(),
@@ -322,6 +369,7 @@ impl Summary {
             ignored: by_index.len() as u64 - played,
             excluded,
             pairings,
+            crosstable,
             engine_scores: engine_acc.iter().map(MeanAccumulator::interval).collect(),
             seat_scores: seat_acc.iter().map(MeanAccumulator::interval).collect(),
             seat_names: seat_names.to_vec(),
@@ -360,6 +408,50 @@ fn sprt_summary<'a>(
         pairs,
     };
     (summary, last_group)
+}
+
+/// Points as `7.5/10`.
+fn points(cell: &CrossCell) -> String {
+    format!("{}/{}", cell.points, cell.games)
+}
+
+/// The crosstable: one row per engine, its points against each column engine, then its total.
+fn write_crosstable(f: &mut fmt::Formatter<'_>, names: &[String], t: &Crosstable) -> fmt::Result {
+    let width = names.iter().map(String::len).max().unwrap_or(0).max(6);
+    let cell_width = t
+        .totals
+        .iter()
+        .map(|c| points(c).len())
+        .max()
+        .unwrap_or(0)
+        .max(5);
+    writeln!(f)?;
+    writeln!(
+        f,
+        "crosstable (points of the row's engine against the column's)"
+    )?;
+    let mut head = format!("{:>3} {:<width$}", "", "engine");
+    for j in 0..names.len() {
+        head.push_str(&format!("  {:>cell_width$}", j + 1));
+    }
+    head.push_str(&format!("  {:>cell_width$}  score", "total"));
+    writeln!(f, "{}", head.trim_end())?;
+    for (i, name) in names.iter().enumerate() {
+        let mut row = format!("{:>3} {name:<width$}", i + 1);
+        for cell in &t.cells[i] {
+            let text = cell.as_ref().map_or("-".to_string(), points);
+            row.push_str(&format!("  {text:>cell_width$}"));
+        }
+        let total = &t.totals[i];
+        let share = if total.games > 0 {
+            format!("{:.1}%", total.points / total.games as f64 * 100.0)
+        } else {
+            "-".to_string()
+        };
+        row.push_str(&format!("  {:>cell_width$}  {share}", points(total)));
+        writeln!(f, "{row}")?;
+    }
+    Ok(())
 }
 
 /// A number for the table: fixed to two decimals, or `inf`/`-inf`/`nan` spelled out.
@@ -405,13 +497,16 @@ impl fmt::Display for Summary {
                 p.wdl.draws as f64 / n as f64 * 100.0
             )?;
             if let Some(e) = p.elo {
+                let nelo = if e.nelo_error.is_finite() {
+                    format!("{} +/- {}", num(e.nelo), num(e.nelo_error))
+                } else {
+                    // A one-sided or spreadless result has no normalised interval to give.
+                    "n/a".to_string()
+                };
                 writeln!(
                     f,
-                    "  Elo {} +/- {}   nElo {} +/- {}   LOS {}%",
-                    num(e.elo),
-                    num(e.elo_error),
-                    num(e.nelo),
-                    num(e.nelo_error),
+                    "  Elo {}   nElo {nelo}   LOS {}%",
+                    e.describe(),
                     num(e.los * 100.0)
                 )?;
             }
@@ -448,6 +543,9 @@ impl fmt::Display for Summary {
                 num(s.upper),
                 s.pairs
             )?;
+        }
+        if let Some(table) = &self.crosstable {
+            write_crosstable(f, &self.engines, table)?;
         }
         writeln!(f)?;
         let per = if self.players == 2 { "pairs" } else { "groups" };

@@ -10,9 +10,11 @@ use super::markers::{walks_down, Place};
 use super::walk::{step, StepKind};
 use super::{Amidakuji, Move};
 
-const ARRIVED: i32 = 1000;
+/// Value of one marker brought home.
+pub const ARRIVED: i32 = 1000;
 const THREAT: i32 = 150;
-const ROW: i32 = 20;
+/// Value of one row a marker has walked towards the far side.
+pub const ROW: i32 = 20;
 
 /// Where a marker would be after 3 steps from `at` with next step `kind` (on a copy of the
 /// rules without knock-outs), to spot markers about to arrive.

@@ -32,6 +32,7 @@ pub mod moves;
 pub mod notation;
 pub mod render;
 pub mod solo;
+mod svg;
 pub mod walk;
 pub mod zobrist;
 
@@ -261,6 +262,7 @@ impl Game for Amidakuji {
         "Amidakuji bridges: race markers across a ladder lottery, 2 players (plus a solo puzzle)";
 
     const BENCH: crate::game::BenchSet = bench::BENCH;
+    const SCORE_UNIT: Option<(i32, &'static str)> = Some((eval::ROW, "row walked"));
 
     const SAMPLE_POSITIONS: &'static [&'static str] = &[
         "6x8 rna2b3,bla4b6,rnc1d1,bnd5e4 a^,b3x',- b_,R,- move b",
@@ -310,6 +312,10 @@ impl Game for Amidakuji {
 
     fn render(&self) -> String {
         render::render(self)
+    }
+
+    fn svg(&self, highlight: Option<Move>) -> String {
+        svg::svg(self, highlight)
     }
 
     fn players(&self) -> usize {
@@ -395,6 +401,15 @@ impl Game for Amidakuji {
 
     fn payoffs(&self) -> Payoffs {
         Payoffs::win_or_draw(self.winner(), 2)
+    }
+
+    fn end_reason(&self) -> Option<String> {
+        let winner = self.winner()?;
+        Some(format!(
+            "{} brought {} markers home",
+            self.seat_name(winner),
+            self.arrived(winner)
+        ))
     }
 
     fn hash(&self) -> u64 {

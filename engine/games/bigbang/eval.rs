@@ -9,7 +9,7 @@ use super::{BigBang, Move, Phase, DARK, LIGHT};
 use crate::game::EVAL_LIMIT;
 
 /// Points per cell of estimated distance.
-const PER_CELL: i32 = 20;
+pub const PER_CELL: i32 = 20;
 /// Bonus of the side to move.
 const TEMPO: i32 = 10;
 

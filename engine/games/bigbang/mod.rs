@@ -38,6 +38,7 @@ pub mod map;
 pub mod moves;
 mod notation;
 pub mod penalty;
+mod svg;
 pub mod zobrist;
 
 use std::sync::Arc;
@@ -258,6 +259,7 @@ impl Game for BigBang {
         "Big Bang: blind setup from a shared start zone, then a Halma-like race to finish cells";
 
     const BENCH: crate::game::BenchSet = bench::BENCH;
+    const SCORE_UNIT: Option<(i32, &'static str)> = Some((eval::PER_CELL, "cell of distance to the finish"));
 
     const SAMPLE_OPTIONS: &'static [&'static [(&'static str, &'static str)]] = &[
         &[("ply-limit", "120")],
@@ -291,6 +293,10 @@ impl Game for BigBang {
 
     fn render(&self) -> String {
         self.draw()
+    }
+
+    fn svg(&self, highlight: Option<Move>) -> String {
+        svg::svg(self, highlight)
     }
 
     fn players(&self) -> usize {
@@ -400,6 +406,15 @@ impl Game for BigBang {
     fn payoffs(&self) -> Payoffs {
         let winner = self.winner().filter(|_| self.passes < 2);
         Payoffs::win_or_draw(winner.map(|colour| self.seat_of(colour)), 2)
+    }
+
+    fn end_reason(&self) -> Option<String> {
+        if self.passes >= 2 {
+            return Some("both players passed in a row".to_string());
+        }
+        let colour = self.winner()?;
+        let name = if colour == LIGHT { "light" } else { "dark" };
+        Some(format!("{name} finished every counter"))
     }
 
     fn hash(&self) -> u64 {

@@ -451,7 +451,7 @@ impl BigBang {
         out
     }
 
-    fn status_line(&self) -> String {
+    pub(super) fn status_line(&self) -> String {
         match self.phase {
             Phase::Setup => {
                 let mut pool = String::new();

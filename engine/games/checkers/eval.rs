@@ -7,7 +7,7 @@ use super::Checkers;
 use crate::game::EVAL_LIMIT;
 
 /// Value of one captured marble.
-const MARBLE: i32 = 100;
+pub const MARBLE: i32 = 100;
 /// Part of the next chain counted: the mover takes it, but the reply may take back.
 const NEXT_CHAIN: i32 = 60;
 /// Value of one single jump available to the mover.

@@ -15,6 +15,7 @@ pub mod geometry;
 pub mod jumps;
 pub mod notation;
 pub mod solitaire;
+mod svg;
 pub mod zobrist;
 
 use crate::error::Error;
@@ -166,6 +167,7 @@ impl Game for Checkers {
         "Capture Chinese checkers: 2-6 players jump and capture shared marbles on the star";
 
     const BENCH: crate::game::BenchSet = bench::BENCH;
+    const SCORE_UNIT: Option<(i32, &'static str)> = Some((eval::MARBLE, "marble captured"));
 
     const SAMPLE_POSITIONS: &'static [&'static str] = &[
         "./../.../o.../....ooo....../.....oo.oo../..ooo..o.../..o...o.../o......../o.o..o..../...ooo...../....o.o...../......o.o..../..o./.../../. 1/2 14,20",
@@ -226,6 +228,10 @@ impl Game for Checkers {
         render(self)
     }
 
+    fn svg(&self, highlight: Option<ChainMove>) -> String {
+        svg::svg(self, highlight)
+    }
+
     fn players(&self) -> usize {
         self.players as usize
     }
@@ -268,6 +274,15 @@ impl Game for Checkers {
         let best = scores.iter().copied().max().unwrap_or(0);
         let leaders: Vec<usize> = (0..scores.len()).filter(|&s| scores[s] == best).collect();
         Payoffs::shared(&leaders, scores.len())
+    }
+
+    fn end_reason(&self) -> Option<String> {
+        let scores: Vec<String> = self.scores().iter().map(|s| s.to_string()).collect();
+        Some(format!(
+            "{} has no capture; marbles taken {}",
+            self.seat_name(self.to_move as usize),
+            scores.join(", ")
+        ))
     }
 
     fn hash(&self) -> u64 {

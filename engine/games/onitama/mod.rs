@@ -16,6 +16,7 @@ pub mod eval;
 mod moves;
 mod notation;
 mod render;
+mod svg;
 pub mod zobrist;
 
 pub use board::{Bitboard, Square};
@@ -273,6 +274,7 @@ impl Game for Onitama {
         "Onitama: 5x5 board, 16 move cards, capture the master or reach the temple arch";
 
     const BENCH: crate::game::BenchSet = bench::BENCH;
+    const SCORE_UNIT: Option<(i32, &'static str)> = Some((eval::STUDENT, "student"));
 
     const SAMPLE_POSITIONS: &'static [&'static str] = &[
         "s1m1s/2s2/1S1S1/5/2M1S r tiger,monkey crane,rabbit frog",
@@ -319,6 +321,10 @@ impl Game for Onitama {
         render::render(self)
     }
 
+    fn svg(&self, highlight: Option<Move>) -> String {
+        svg::svg(self, highlight)
+    }
+
     fn players(&self) -> usize {
         2
     }
@@ -348,6 +354,16 @@ impl Game for Onitama {
 
     fn payoffs(&self) -> Payoffs {
         Payoffs::win_or_draw(self.winner().map(Color::index), 2)
+    }
+
+    fn end_reason(&self) -> Option<String> {
+        let winner = self.winner()?;
+        let (name, other) = (winner.name(), Color::from_index(1 - winner.index()).name());
+        Some(if self.masters[1 - winner.index()].is_empty() {
+            format!("{other}'s master captured")
+        } else {
+            format!("{name}'s master reached {other}'s temple arch")
+        })
     }
 
     #[inline(always)]

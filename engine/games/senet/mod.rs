@@ -16,6 +16,7 @@ pub mod endgame;
 pub mod eval;
 pub mod moves;
 pub mod notation;
+mod svg;
 pub mod zobrist;
 
 pub use board::{Board, DARK, LIGHT};
@@ -145,6 +146,7 @@ impl Game for Senet {
         "Senet with throwing sticks: a race of five pieces each, with swaps, pairs and blockades";
 
     const BENCH: crate::game::BenchSet = bench::BENCH;
+    const SCORE_UNIT: Option<(i32, &'static str)> = Some((eval::WEIGHTS.square, "square of the race"));
 
     const SAMPLE_POSITIONS: &'static [&'static str] = &[
         "LDLDLDLDL.D................... D 3",
@@ -185,6 +187,10 @@ impl Game for Senet {
 
     fn render(&self) -> String {
         notation::render(&self.board, &self.status())
+    }
+
+    fn svg(&self, highlight: Option<Move>) -> String {
+        svg::svg(self, highlight)
     }
 
     fn players(&self) -> usize {
@@ -259,6 +265,15 @@ impl Game for Senet {
 
     fn payoffs(&self) -> Payoffs {
         Payoffs::win_or_draw(self.winner(), 2)
+    }
+
+    fn end_reason(&self) -> Option<String> {
+        let winner = self.winner()?;
+        Some(if self.board.pieces[winner] == 0 {
+            format!("{} bore off every piece", notation::seat_name(winner))
+        } else {
+            format!("{} had a throw and no move", notation::seat_name(1 - winner))
+        })
     }
 
     fn hash(&self) -> u64 {

@@ -1,0 +1,74 @@
+//! The score of `tabula best` explained in one line: proven results as who wins in how many
+//! plies, values in the game's own unit, chance games as averages, three or more players as
+//! paranoid search.
+
+mod cli_support;
+
+use cli_support::{json, ok};
+use tabula::analysis::explain::explain_score;
+use tabula::games::onitama::Onitama;
+use tabula::games::GameKind;
+use tabula::search::score::{loss_in, win_in};
+use tabula::search::Score;
+use tabula::{Game, GameOptions};
+
+#[test]
+fn values_read_in_the_games_unit() {
+    let o = Onitama::start(&GameOptions::new()).unwrap();
+    let me = o.seat_name(o.to_move().index());
+    assert_eq!(
+        explain_score(&o, Score(120), false),
+        format!("+120 = about 1.2 students ahead for {me}")
+    );
+    assert_eq!(
+        explain_score(&o, Score(-100), false),
+        format!("-100 = about 1.0 student behind for {me}")
+    );
+    assert_eq!(
+        explain_score(&o, Score(win_in(7)), false),
+        format!("win in 7 plies for {me}, whatever the others do")
+    );
+    assert_eq!(
+        explain_score(&o, Score(loss_in(1)), false),
+        format!("{me} loses in 1 ply against best play")
+    );
+}
+
+#[test]
+fn every_game_explains_its_best_score() {
+    for &kind in GameKind::ALL {
+        let name = kind.name();
+        // At a chance state (Senet's throw) each outcome's search has its own meaning.
+        let v = json(&["best", name, "--depth", "2", "--json"]);
+        let meaning = match v.get("chance") {
+            Some(each) => each[0]["search"]["meaning"].clone(),
+            None => v["meaning"].clone(),
+        };
+        assert!(
+            meaning.as_str().is_some_and(|m| m.contains(" for ")),
+            "{name}: {v}"
+        );
+    }
+    let text = ok(&[
+        "best",
+        "onitama",
+        "s2s1/2M1m/5/1S3/S3S r tiger,boar crane,eel cobra",
+        "--depth",
+        "3",
+    ]);
+    assert!(text.contains("\nmeaning win in 1 ply for red"), "{text}");
+    let text = ok(&["best", "checkers", "--players", "3", "--depth", "2"]);
+    assert!(
+        text.contains("marbles captured") || text.contains("even"),
+        "{text}"
+    );
+    assert!(
+        text.contains("paranoid search: player 1 against the other 2 players"),
+        "{text}"
+    );
+    let text = ok(&["best", "senet", "--moves", "3", "--depth", "2"]);
+    assert!(
+        text.contains("averaged over the chance outcomes to come"),
+        "{text}"
+    );
+}
