@@ -382,8 +382,11 @@ impl<G: Game> Agent<G> for UgiAgent<G> {
         };
         // Until the answer is read and legal, a failure leaves the process out of the pool.
         self.faulted = true;
-        send(&mut p, &Self::position_line(game))?;
-        send(&mut p, &go)?;
+        let position = Self::position_line(game);
+        p.send_lines(&[&position, &go]).map_err(|e| {
+            let how = p.exit_text();
+            Fault::new(FaultKind::Crash, format!("{how} ({e} writing '{go}')"))
+        })?;
         let asked = Instant::now();
         let (wait, on_clock) = match clock.deadline {
             Some(d) => (d, true),

@@ -162,14 +162,22 @@ impl EngineProcess {
 
     /// Sends one line (a broken pipe means the engine is gone).
     pub fn send(&mut self, line: &str) -> io::Result<()> {
-        log_line(&self.tag, '>', line);
+        self.send_lines(&[line])
+    }
+
+    /// Sends lines in one write (`position` and `go` reach the engine together, which wakes it
+    /// once), each logged as its own line.
+    pub fn send_lines(&mut self, lines: &[&str]) -> io::Result<()> {
         let stdin = self
             .stdin
             .as_mut()
             .ok_or_else(|| io::Error::new(io::ErrorKind::BrokenPipe, "stdin closed"))?;
-        let mut bytes = Vec::with_capacity(line.len() + 1);
-        bytes.extend_from_slice(line.as_bytes());
-        bytes.push(b'\n');
+        let mut bytes = Vec::with_capacity(lines.iter().map(|l| l.len() + 1).sum());
+        for line in lines {
+            log_line(&self.tag, '>', line);
+            bytes.extend_from_slice(line.as_bytes());
+            bytes.push(b'\n');
+        }
         stdin.write_all(&bytes)?;
         stdin.flush()
     }
