@@ -38,6 +38,9 @@ pub fn replay_command(args: ReplayArgs) -> Result<(), CliError> {
         Some(n) => games.iter().find(|g| g.index == n),
     }
     .ok_or_else(|| {
+        if games.is_empty() {
+            return Error::request(format!("'{name}' holds no finished game"));
+        }
         let indices: Vec<u64> = games.iter().map(|g| g.index).collect();
         let held = match (indices.iter().min(), indices.iter().max()) {
             (Some(lo), Some(hi)) => {

@@ -7,7 +7,7 @@ use clap::Args;
 use serde_json::{json, Value};
 use tabula::agent::{self, EngineSpec};
 use tabula::analysis::bench;
-use tabula::analysis::explain::explain_score;
+use tabula::analysis::explain::{explain_mcts, explain_score, line_end};
 use tabula::analysis::onitama::solve::Solution;
 use tabula::analysis::onitama::tablebase::Tablebase;
 use tabula::games::onitama::Onitama;
@@ -150,11 +150,16 @@ fn best_one<G: Game>(
         let mut top: Vec<_> = r.moves.iter().collect();
         top.sort_by_key(|s| std::cmp::Reverse(s.visits));
         let best = r.best.map(|m| state.move_notation(m)).unwrap_or_default();
+        let chosen = r.moves.iter().find(|s| Some(s.mv) == r.best);
+        let meaning = chosen.map_or(String::new(), |s| {
+            explain_mcts(state, s.value, s.visits, r.proven.or(s.proven))
+        });
         if !args.json {
             println!("best {best}");
             if let Some(p) = r.proven {
                 println!("proven {}", if p { "win" } else { "loss" });
             }
+            println!("meaning {meaning}");
             for s in top.iter().take(5) {
                 let proven = match s.proven {
                     Some(true) => " (proven win)",
@@ -180,7 +185,8 @@ fn best_one<G: Game>(
             .map(|s| json!({"move": state.move_notation(s.mv), "visits": s.visits, "value": s.value, "proven": s.proven}))
             .collect();
         return Ok(json!({
-            "engine": spec.to_string(), "best": best, "proven": r.proven, "moves": moves,
+            "engine": spec.to_string(), "best": best, "proven": r.proven, "meaning": meaning,
+            "moves": moves,
             "playouts": r.playouts, "nodes": r.nodes, "seconds": seconds,
             "playouts_per_second": r.playouts_per_second(),
         }));
@@ -218,11 +224,15 @@ fn best_one<G: Game>(
         seen
     };
     let best = r.best.map(|m| state.move_notation(m)).unwrap_or_default();
+    let meaning = match line_end(state, &r.pv) {
+        Some(end) => format!("{}; {end}", explain_score(state, r.score, has_chance)),
+        None => explain_score(state, r.score, has_chance),
+    };
     let seconds = r.elapsed.as_secs_f64();
     if !args.json {
         println!("best {best}");
         println!("score {}", r.score);
-        println!("meaning {}", explain_score(state, r.score, has_chance));
+        println!("meaning {meaning}");
         println!("pv {}", pv.join(" "));
         println!("depth {} seldepth {}", r.depth, r.seldepth);
         println!(
@@ -234,7 +244,7 @@ fn best_one<G: Game>(
     }
     Ok(json!({
         "engine": spec.to_string(), "best": best, "score": score_json(r.score),
-        "meaning": explain_score(state, r.score, has_chance), "pv": pv,
+        "meaning": meaning, "pv": pv,
         "depth": r.depth, "seldepth": r.seldepth, "nodes": r.nodes, "seconds": seconds,
         "nps": r.nps(), "threads": ab.config().threads,
     }))

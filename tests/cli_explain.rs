@@ -56,7 +56,30 @@ fn every_game_explains_its_best_score() {
         "--depth",
         "3",
     ]);
-    assert!(text.contains("\nmeaning win in 1 ply for red"), "{text}");
+    assert!(
+        text.contains(
+            "\nmeaning win in 1 ply for red, whatever the others do; \
+             the line ends the game: payoffs red 1, blue 0\n"
+        ),
+        "{text}"
+    );
+    // MCTS: the mean reward of the move's playouts, the chance to win in Senet.
+    let v = json(&[
+        "best",
+        "senet",
+        "--moves",
+        "3",
+        "--engine",
+        "mcts",
+        "--playouts",
+        "500",
+        "--seed",
+        "1",
+        "--json",
+    ]);
+    let m = v["meaning"].as_str().unwrap();
+    assert!(m.starts_with("an expected score of about "), "{m}");
+    assert!(m.contains("% for dark (the mean reward of "), "{m}");
     let text = ok(&["best", "checkers", "--players", "3", "--depth", "2"]);
     assert!(
         text.contains("marbles captured") || text.contains("even"),

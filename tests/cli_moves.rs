@@ -162,3 +162,46 @@ fn every_command_with_a_position_takes_moves() {
         json(&["show", "senet", "--moves", "3 6+", "--json"])["position"]
     );
 }
+
+#[test]
+fn onitama_probe_takes_moves() {
+    let dir = std::env::temp_dir().join(format!("tabula-moves-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let table = dir.join("tb3.bin");
+    let _ = std::fs::remove_file(&table);
+    let table = table.to_str().unwrap();
+    ok(&[
+        "onitama",
+        "tablebase",
+        "--cards",
+        "tiger,crab,boar,ox,eel",
+        "--pieces",
+        "3",
+        "--out",
+        table,
+    ]);
+    let position = "2m2/5/2M2/5/5 r tiger,crab boar,ox eel";
+    // Red steps back with tiger instead of taking the arch: blue, to move, then wins in 5.
+    let text = ok(&[
+        "onitama",
+        "probe",
+        "--table",
+        table,
+        position,
+        "--moves",
+        "tiger:c3c2",
+    ]);
+    assert!(text.starts_with("win in 5"), "{text}");
+    fails(
+        &[
+            "onitama",
+            "probe",
+            "--table",
+            table,
+            position,
+            "--moves",
+            "tiger:a1a2",
+        ],
+        "move 1 'tiger:a1a2' cannot be played: no pawn on a1 to move (in position 2m2/5/2M2/5/5 r",
+    );
+}

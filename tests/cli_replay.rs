@@ -120,6 +120,14 @@ fn bad_game_numbers_plies_and_files_are_refused() {
     );
     fails(&["replay", file, "--ply", "x"], "--ply");
     fails(&["replay", "/nonexistent/x.jsonl"], "x.jsonl");
+    // A file with the header only: no game yet.
+    let header = temp("header.jsonl");
+    let first = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&header, format!("{}\n", first.lines().next().unwrap())).unwrap();
+    fails(
+        &["replay", header.to_str().unwrap()],
+        "holds no finished game",
+    );
     let junk = temp("junk.jsonl");
     std::fs::write(&junk, "{\"a\": 1}\n").unwrap();
     fails(

@@ -75,3 +75,48 @@ fn plural(thing: &str) -> String {
         format!("{head} {tail}")
     }
 }
+
+/// One line for an MCTS answer: the mean reward of the chosen move's playouts, which in a
+/// two-player game without draws is its estimated chance to win (chance events included).
+pub fn explain_mcts<G: Game>(state: &G, value: f64, visits: u64, proven: Option<bool>) -> String {
+    let Turn::Player(seat) = state.turn() else {
+        return String::new();
+    };
+    let me = state.seat_name(seat);
+    match proven {
+        Some(true) => format!("a proven win for {me}"),
+        Some(false) => format!("a proven loss for {me}"),
+        None => format!(
+            "an expected score of about {:.0}% for {me} (the mean reward of {visits} playouts; with two players and no draw, the chance to win)",
+            value * 100.0
+        ),
+    }
+}
+
+/// When `line` (moves from `state`) ends the game: the payoff of every seat, in words.
+pub fn line_end<G: Game>(state: &G, line: &[G::Move]) -> Option<String> {
+    let mut s = state.clone();
+    for &m in line {
+        if s.turn() == Turn::Terminal {
+            return None;
+        }
+        s.play(m);
+    }
+    if s.turn() != Turn::Terminal {
+        return None;
+    }
+    let payoffs = s.payoffs();
+    let each: Vec<String> = (0..payoffs.players())
+        .map(|p| format!("{} {}", s.seat_name(p), round3(payoffs.get(p))))
+        .collect();
+    Some(format!(
+        "the line ends the game: payoffs {}",
+        each.join(", ")
+    ))
+}
+
+/// A payoff with at most three decimals (`1`, `0.5`, `0.333`).
+fn round3(x: f64) -> String {
+    let s = format!("{x:.3}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
