@@ -280,17 +280,16 @@ pub struct SvgArgs {
 }
 
 impl SvgArgs {
-    /// Writes the picture of `state` with `highlight` (a move legal there), if `--svg` was given.
+    /// Writes the picture of `state` with `highlight` (a move legal there), if `--svg` was given;
+    /// an existing picture is replaced, as a picture is output, not data.
     pub fn write<G: Game>(&self, state: &G, highlight: Option<G::Move>) -> Result<(), CliError> {
         let Some(path) = &self.svg else {
             return Ok(());
         };
-        std::fs::write(path, state.svg(highlight)).map_err(|e| {
-            CliError(format!(
-                "bad file: cannot write the picture '{}': {e}",
-                path.display()
-            ))
-        })
+        // A picture is replaced whole or not at all (a killed run leaves the old one).
+        let svg = state.svg(highlight);
+        tabula::files::write_atomically(path, |f| std::io::Write::write_all(f, svg.as_bytes()))?;
+        Ok(())
     }
 }
 

@@ -266,6 +266,6 @@ fn the_commands_write_pictures() {
     read(&replay);
     fails(
         &["show", "senet", "--svg", "/nonexistent/dir/x.svg"],
-        "cannot write the picture '/nonexistent/dir/x.svg'",
+        "/nonexistent/dir/x.svg: cannot write",
     );
 }
