@@ -193,7 +193,7 @@ fn best_one<G: Game>(
     }
     let limits = agent::limits(spec)?;
     let mut ab = AlphaBeta::new(agent::alphabeta_config(spec)?);
-    ab.set_oracle(oracle);
+    ab.set_oracle(oracle.clone());
     let progress = show_progress(args.json);
     let report = |d: &DepthReport<G::Move>| {
         let s = d.elapsed.as_secs_f64();
@@ -208,7 +208,11 @@ fn best_one<G: Game>(
             move_line(state, &d.pv).join(" ")
         );
     };
-    let r = ab.search(state, limits, if progress { Some(&report) } else { None });
+    let mut r = ab.search(state, limits, if progress { Some(&report) } else { None });
+    // The search stops at the tables' positions: the tables say how the line goes on.
+    if let Some(o) = &oracle {
+        r.pv = tabula::search::oracle::complete_line(o.as_ref(), state, &r.pv);
+    }
     let pv = move_line(state, &r.pv);
     // Whether chance comes within the line found (the score is then an expectation).
     let has_chance = {

@@ -43,6 +43,14 @@ fn tablebase_probe_and_prove() {
     assert_eq!(probed["line"][0], "tiger:c3c5");
     let proved = json(&["onitama", "prove", pos, "--table", p, "--json"]);
     assert_eq!(proved["value"]["win_in"], 1);
+    // best with the tables gives the whole winning line, as probe does (the search itself
+    // stops at the first table position), and it ends the game.
+    let long = "4m/5/5/5/M4 r tiger,crab boar,ox eel";
+    let probed = json(&["onitama", "probe", "--table", p, long, "--json"]);
+    let best = json(&["best", "onitama", long, "--table", p, "--json"]);
+    assert_eq!(best["score"]["win_in"], 9);
+    assert_eq!(best["pv"], probed["line"]);
+    assert_eq!(best["pv"].as_array().unwrap().len(), 9);
     let text = ok(&["onitama", "prove", "2m2/5/2M2/5/5 b tiger,crab boar,ox eel"]);
     assert!(text.starts_with("proven: "), "{text}");
 }

@@ -371,4 +371,8 @@ impl crate::search::Oracle<Onitama> for Tablebase {
     fn score(&self, state: &Onitama, ply: usize) -> Option<i32> {
         self.search_score(state, ply)
     }
+
+    fn line(&self, state: &Onitama, max: usize) -> Vec<Move> {
+        Tablebase::line(self, state, max)
+    }
 }
