@@ -293,6 +293,42 @@ impl SvgArgs {
     }
 }
 
+/// `--show` and `--show-line`: the board a line leads to, for a person to follow it.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ShowArgs {
+    /// Draw the board at the end of the line found (the principal variation or the proof)
+    #[arg(long)]
+    pub show: bool,
+    /// Draw the board after every move of the line found
+    #[arg(long = "show-line")]
+    pub show_line: bool,
+}
+
+impl ShowArgs {
+    /// Prints the boards `line` (moves in the game's notation, from `state`) leads to, as the
+    /// flags ask; nothing without them or with `--json`.
+    pub fn print<G: Game>(&self, state: &G, line: &[G::Move], json: bool) {
+        if json || !(self.show || self.show_line) {
+            return;
+        }
+        let mut s = state.clone();
+        for (i, &m) in line.iter().enumerate() {
+            let text = s.move_notation(m);
+            s.play(m);
+            if self.show_line {
+                println!("\nafter {}. {text}:\n{}", i + 1, s.render().trim_end());
+            }
+        }
+        if self.show && !self.show_line {
+            println!(
+                "\nafter the line ({} plies):\n{}",
+                line.len(),
+                s.render().trim_end()
+            );
+        }
+    }
+}
+
 /// Whether progress bars may be drawn: stderr is a terminal and the output is for people.
 pub fn show_progress(json: bool) -> bool {
     !json && std::io::stderr().is_terminal()

@@ -19,7 +19,7 @@ use tabula::search::{
 use tabula::search::{DepthReport, Verdict};
 use tabula::{with_game, Game, Turn};
 
-use crate::common::{move_line, print_json, show_progress, CliError, GameArgs, SvgArgs};
+use crate::common::{move_line, print_json, show_progress, CliError, GameArgs, ShowArgs, SvgArgs};
 use crate::onitama::load_table;
 
 /// Arguments of `tabula best`.
@@ -29,6 +29,8 @@ pub struct BestArgs {
     pub game: GameArgs,
     #[command(flatten)]
     pub svg: SvgArgs,
+    #[command(flatten)]
+    pub show: ShowArgs,
     /// The engine: `alphabeta`, `mcts`, or a full spec such as `mcts:playouts=20000,c=0.5`.
     #[arg(long, default_value = "alphabeta")]
     pub engine: String,
@@ -334,7 +336,27 @@ fn best_of<G: Game>(
     if args.json {
         print_json(&out)?;
     }
+    args.show
+        .print(&state, &read_line(&state, &out["pv"]), args.json);
     Ok(())
+}
+
+/// The moves of a line printed as notation (a JSON array), read back from `state` as far as
+/// they are moves of a player (a line stops at chance).
+fn read_line<G: Game>(state: &G, line: &Value) -> Vec<G::Move> {
+    let mut s = state.clone();
+    let mut out = Vec::new();
+    for text in line
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+    {
+        let Ok(m) = s.parse_move(text) else { break };
+        s.play(m);
+        out.push(m);
+    }
+    out
 }
 
 /// Arguments of `tabula solve`.
@@ -344,6 +366,8 @@ pub struct SolveArgs {
     pub game: GameArgs,
     #[command(flatten)]
     pub svg: SvgArgs,
+    #[command(flatten)]
+    pub show: ShowArgs,
     /// Give up after this many milliseconds (default 10 000 when no other limit is given).
     #[arg(long, value_name = "MS")]
     pub time: Option<u64>,
@@ -387,7 +411,9 @@ pub fn solve(args: SolveArgs) -> Result<(), CliError> {
             {
                 Solution::Proof(report) => {
                     args.svg.write(&state, report.best)?;
-                    crate::onitama::print_proof(&state, &report, args.json)
+                    crate::onitama::print_proof(&state, &report, args.json)?;
+                    args.show.print(&state, &report.line, args.json);
+                    Ok(())
                 }
                 Solution::Search {
                     result,
@@ -401,7 +427,9 @@ pub fn solve(args: SolveArgs) -> Result<(), CliError> {
                             dfpn_time.as_secs_f64()
                         );
                     }
-                    print_solution(&state, &result, args.json)
+                    print_solution(&state, &result, args.json)?;
+                    args.show.print(&state, &result.line, args.json);
+                    Ok(())
                 }
             }
         }
@@ -410,7 +438,9 @@ pub fn solve(args: SolveArgs) -> Result<(), CliError> {
             let state: G = player_to_move(&args)?;
             let result = solve_with(&state, limits, args.hash, None);
             args.svg.write(&state, result.best)?;
-            print_solution(&state, &result, args.json)
+            print_solution(&state, &result, args.json)?;
+            args.show.print(&state, &result.line, args.json);
+            Ok(())
         }),
     }
 }

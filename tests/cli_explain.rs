@@ -95,3 +95,47 @@ fn every_game_explains_its_best_score() {
         "{text}"
     );
 }
+
+/// `--show-line` draws the board after every move of the line `best` found and `--show` the
+/// board at its end (the position `tabula show` draws for the line's last position); `--json`
+/// stays one document.
+#[test]
+fn show_and_show_line_draw_the_boards_of_the_line() {
+    for &kind in GameKind::ALL {
+        let name = kind.name();
+        let start = ok(&["start", name]);
+        let start = start.trim();
+        // A position with a player to move (Senet and Big Bang start with chance).
+        let moves = ok(&["moves", name, start]);
+        let first = moves.split_whitespace().next().unwrap();
+        let pos = ok(&["show", name, start, "--moves", first]);
+        let pos = pos.trim().lines().last().unwrap().to_string();
+        let found = json(&["best", name, &pos, "--depth", "2", "--json"]);
+        let pv: Vec<&str> = found["pv"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
+        let each = ok(&["best", name, &pos, "--depth", "2", "--show-line"]);
+        let boards = each.matches("\nafter ").count();
+        assert_eq!(boards, pv.len(), "{name}: {each}");
+        assert!(
+            each.contains(&format!("after 1. {}:", pv[0])),
+            "{name}: {each}"
+        );
+        let end = ok(&["best", name, &pos, "--depth", "2", "--show"]);
+        let line = pv.join(" ");
+        // `show` draws the board, then writes the position's notation on a last line.
+        let shown = ok(&["show", name, &pos, "--moves", &line]);
+        let mut board: Vec<&str> = shown.trim_end().lines().collect();
+        board.pop();
+        let shown = board.join("\n");
+        assert!(
+            end.trim_end().ends_with(shown.trim_end()),
+            "{name}: --show ends with the board of the line's end\n{end}\n---\n{shown}"
+        );
+        let quiet = ok(&["best", name, &pos, "--depth", "2", "--show", "--json"]);
+        assert_eq!(quiet.trim().lines().count(), 1, "{name}");
+    }
+}
