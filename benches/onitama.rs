@@ -1,5 +1,6 @@
 //! Onitama speed: move generation and bulk counting on a few positions, and perft to depth 5 and
-//! 6 from the benchmark deal (Red horse, elephant; Blue ox, boar; crab aside).
+//! 6 from the benchmark deal (Red horse, elephant; Blue ox, boar; crab aside), counting the last
+//! ply (bulk) and making every leaf move (leaves).
 
 use std::hint::black_box;
 
@@ -60,9 +61,11 @@ fn perft_bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("onitama perft");
     group.sample_size(20);
     for depth in [5, 6] {
-        group.bench_function(format!("depth {depth}"), |b| {
-            b.iter(|| perft::perft(black_box(&state), depth))
-        });
+        for method in [perft::Method::Bulk, perft::Method::Leaves] {
+            group.bench_function(format!("depth {depth} {}", method.name()), |b| {
+                b.iter(|| perft::perft_by(black_box(&state), depth, method))
+            });
+        }
     }
     group.finish();
 }

@@ -23,12 +23,29 @@ pub struct PerftArgs {
     /// Threads to count with (rayon over the first two plies).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
+    /// How the last ply is counted: `bulk` counts its moves (move generation), `leaves` makes
+    /// every one (generation and making); compare other engines' figures method for method
+    #[arg(long, value_enum, default_value_t = MethodArg::Bulk)]
+    pub method: MethodArg,
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
 }
 
+/// `--method`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MethodArg {
+    /// Count the last ply's moves without making them.
+    Bulk,
+    /// Make every leaf move.
+    Leaves,
+}
+
 pub fn perft(args: PerftArgs) -> Result<(), CliError> {
+    let method = match args.method {
+        MethodArg::Bulk => engine_perft::Method::Bulk,
+        MethodArg::Leaves => engine_perft::Method::Leaves,
+    };
     check_threads("--threads", args.threads)?;
     engine_perft::check_depth(args.depth)?;
     let kind = args.game.kind()?;
@@ -36,10 +53,10 @@ pub fn perft(args: PerftArgs) -> Result<(), CliError> {
         let state: G = args.game.load()?;
         let started = Instant::now();
         let (total, split) = if args.divide {
-            let split = engine_perft::divide(&state, args.depth, args.threads);
+            let split = engine_perft::divide_by(&state, args.depth, args.threads, method);
             (split.iter().map(|(_, n)| n).sum::<u64>(), split)
         } else {
-            (engine_perft::perft_parallel(&state, args.depth, args.threads), Vec::new())
+            (engine_perft::perft_parallel_by(&state, args.depth, args.threads, method), Vec::new())
         };
         let seconds = started.elapsed().as_secs_f64();
         let rate = if seconds > 0.0 { total as f64 / seconds } else { 0.0 };
@@ -47,7 +64,7 @@ pub fn perft(args: PerftArgs) -> Result<(), CliError> {
             let divide: Vec<_> = split.iter().map(|(m, n)| json!({"move": m, "leaves": n})).collect();
             print_json(&json!({
                 "game": G::NAME, "position": state.notation(), "depth": args.depth,
-                "threads": args.threads, "leaves": total, "seconds": seconds,
+                "threads": args.threads, "method": method.name(), "leaves": total, "seconds": seconds,
                 "leaves_per_second": rate, "divide": divide,
             }))
         } else {
@@ -55,7 +72,12 @@ pub fn perft(args: PerftArgs) -> Result<(), CliError> {
                 println!("{m}: {n}");
             }
             println!("perft({}) = {total}", args.depth);
-            eprintln!("{seconds:.3} s, {:.1} M leaves/s on {} thread(s)", rate / 1e6, args.threads);
+            eprintln!(
+                "{seconds:.3} s, {:.1} M leaves/s on {} thread(s), {} counting",
+                rate / 1e6,
+                args.threads,
+                method.name()
+            );
             Ok(())
         }
     })

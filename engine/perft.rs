@@ -25,15 +25,56 @@ pub fn check_depth(depth: u32) -> Result<u32, Error> {
     }
 }
 
-/// Counts the leaves below `state` to `depth` plies on the calling thread.
+/// How the last ply is counted. Both give the same numbers; they measure different speeds, and
+/// figures from other engines must be compared method for method.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Method {
+    /// The last ply's moves are counted, not made (the game's `count_moves`): the speed of move
+    /// generation.
+    #[default]
+    Bulk,
+    /// Every leaf move is made (`play` on a copy): the speed of generating and making moves,
+    /// what a search lives on.
+    Leaves,
+}
+
+impl Method {
+    /// `bulk` or `leaves`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Bulk => "bulk",
+            Method::Leaves => "leaves",
+        }
+    }
+}
+
+/// Counts the leaves below `state` to `depth` plies on the calling thread (bulk counting).
 pub fn perft<G: Game>(state: &G, depth: u32) -> u64 {
+    perft_by(state, depth, Method::Bulk)
+}
+
+/// Counts the leaves below `state` to `depth` plies on the calling thread, by `method`.
+pub fn perft_by<G: Game>(state: &G, depth: u32, method: Method) -> u64 {
     let mut bufs = Buffers::default();
-    count(state, depth, &mut bufs)
+    match method {
+        Method::Bulk => count::<G, true>(state, depth, &mut bufs),
+        Method::Leaves => count::<G, false>(state, depth, &mut bufs),
+    }
 }
 
 /// Leaves below each root move, in move-generation order, with the move's notation.
 /// `threads` above 1 counts the subtrees in parallel (rayon); the counts do not depend on it.
 pub fn divide<G: Game>(state: &G, depth: u32, threads: usize) -> Vec<(String, u64)> {
+    divide_by(state, depth, threads, Method::Bulk)
+}
+
+/// [`divide`] counting by `method`.
+pub fn divide_by<G: Game>(
+    state: &G,
+    depth: u32,
+    threads: usize,
+    method: Method,
+) -> Vec<(String, u64)> {
     // Chance outcomes are not plies: below a chance root the full depth remains.
     let below = if state.turn() == Turn::Chance {
         depth
@@ -41,7 +82,7 @@ pub fn divide<G: Game>(state: &G, depth: u32, threads: usize) -> Vec<(String, u6
         depth.saturating_sub(1)
     };
     let roots = root_children(state);
-    let count_one = |(_, child): &(String, G)| perft(child, below);
+    let count_one = |(_, child): &(String, G)| perft_by(child, below, method);
     let counts: Vec<u64> = if threads > 1 && depth > 1 {
         with_pool(threads, || roots.par_iter().map(count_one).collect())
     } else {
@@ -57,8 +98,13 @@ pub fn divide<G: Game>(state: &G, depth: u32, threads: usize) -> Vec<(String, u6
 /// Counts the leaves below `state` to `depth`, on `threads` threads (1: the calling thread).
 /// Work is split two plies deep so a few big subtrees do not leave a thread idle.
 pub fn perft_parallel<G: Game>(state: &G, depth: u32, threads: usize) -> u64 {
+    perft_parallel_by(state, depth, threads, Method::Bulk)
+}
+
+/// [`perft_parallel`] counting by `method`.
+pub fn perft_parallel_by<G: Game>(state: &G, depth: u32, threads: usize, method: Method) -> u64 {
     if threads <= 1 || depth < 3 {
-        return perft(state, depth);
+        return perft_by(state, depth, method);
     }
     // Expand two plies (through chance states), keeping every position still to count.
     let mut tasks: Vec<(G, u32)> = Vec::new();
@@ -79,7 +125,10 @@ pub fn perft_parallel<G: Game>(state: &G, depth: u32, threads: usize) -> u64 {
     }
     tasks.extend(frontier);
     let counted: u64 = with_pool(threads, || {
-        tasks.par_iter().map(|(s, d)| perft(s, *d)).sum::<u64>()
+        tasks
+            .par_iter()
+            .map(|(s, d)| perft_by(s, *d, method))
+            .sum::<u64>()
     });
     finished + counted
 }
@@ -156,7 +205,8 @@ impl<M> Default for Buffers<M> {
     }
 }
 
-fn count<G: Game>(state: &G, depth: u32, bufs: &mut Buffers<G::Move>) -> u64 {
+/// The leaves below `state`; `BULK` counts the last ply's moves instead of making them.
+fn count<G: Game, const BULK: bool>(state: &G, depth: u32, bufs: &mut Buffers<G::Move>) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -175,14 +225,14 @@ fn count<G: Game>(state: &G, depth: u32, bufs: &mut Buffers<G::Move>) -> u64 {
             for &(o, _) in &outcomes {
                 let mut child = state.clone();
                 child.play(o);
-                total += count(&child, depth, bufs);
+                total += count::<G, BULK>(&child, depth, bufs);
             }
             bufs.chance[level] = outcomes;
             total
         }
         Turn::Player(_) => {
             let mut moves = std::mem::take(&mut bufs.moves[level]);
-            let total = if depth == 1 {
+            let total = if depth == 1 && BULK {
                 state.count_moves(&mut moves)
             } else {
                 moves.clear();
@@ -191,7 +241,7 @@ fn count<G: Game>(state: &G, depth: u32, bufs: &mut Buffers<G::Move>) -> u64 {
                 for &m in &moves {
                     let mut child = state.clone();
                     child.play(m);
-                    total += count(&child, depth - 1, bufs);
+                    total += count::<G, BULK>(&child, depth - 1, bufs);
                 }
                 total
             };

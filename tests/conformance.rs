@@ -83,3 +83,34 @@ fn every_registered_game_has_sample_options_it_accepts() {
         });
     }
 }
+
+/// Both perft methods (counting the last ply's moves, making every leaf move) give the same
+/// leaves in every game, from the start and from each bench position, on one thread and on two.
+#[test]
+fn every_registered_game_counts_the_same_leaves_by_both_perft_methods() {
+    use tabula::perft::{perft_by, perft_parallel_by, Method};
+    fn check<G: Game>() {
+        let mut roots = vec![G::start(&GameOptions::new()).unwrap()];
+        for text in G::BENCH.positions {
+            roots.push(G::from_notation(text, &GameOptions::new()).unwrap());
+        }
+        for root in &roots {
+            for depth in 0..=3 {
+                let bulk = perft_by(root, depth, Method::Bulk);
+                let leaves = perft_by(root, depth, Method::Leaves);
+                assert_eq!(
+                    bulk,
+                    leaves,
+                    "{} {} depth {depth}",
+                    G::NAME,
+                    root.notation()
+                );
+                let two = perft_parallel_by(root, depth, 2, Method::Leaves);
+                assert_eq!(bulk, two, "{} two threads", G::NAME);
+            }
+        }
+    }
+    for &kind in GameKind::ALL {
+        with_game!(kind, G => check::<G>());
+    }
+}
