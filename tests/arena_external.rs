@@ -26,11 +26,7 @@ const FAKE: &str = env!("CARGO_BIN_EXE_tabula-fake-engine");
 const TABULA: &str = env!("CARGO_BIN_EXE_tabula");
 
 fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-arena-ext-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    path
+    cli_support::temp_file("arena-ext", name)
 }
 
 /// Runs `tabula arena` with `args` and `--out FILE`, and returns the game records (sorted by

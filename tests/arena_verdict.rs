@@ -13,11 +13,7 @@ use tabula::line::play_moves;
 use tabula::{with_game, Game, GameOptions};
 
 fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-verdict-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    path
+    cli_support::temp_file("verdict", name)
 }
 
 #[test]

@@ -11,11 +11,7 @@ use tabula::arena::record;
 use tabula::games::GameKind;
 
 fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-replay-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    path
+    cli_support::temp_file("replay", name)
 }
 
 #[test]

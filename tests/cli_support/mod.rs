@@ -2,7 +2,17 @@
 //! one-line error with exit code 2 that every bad input must give. Each test crate uses a part.
 #![allow(dead_code)]
 
+use std::path::PathBuf;
 use std::process::{Command, Output};
+
+/// A fresh path `name` in this test process's own scratch directory for `test`.
+pub fn temp_file(test: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
 
 /// Runs `tabula` with `args`.
 pub fn tabula(args: &[&str]) -> Output {
