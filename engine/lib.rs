@@ -21,5 +21,5 @@ pub mod resources;
 pub mod search;
 
 pub use error::{Error, ErrorKind};
-pub use game::{BenchSet, Game, Payoffs, Probability, Turn, EVAL_LIMIT, MAX_PLAYERS};
+pub use game::{BenchSet, Game, Payoffs, Probability, Quiescence, Turn, EVAL_LIMIT, MAX_PLAYERS};
 pub use options::{GameOptions, OptionSpec};

@@ -3,7 +3,9 @@
 
 use super::board::{Bitboard, Square};
 use super::cards::{Card, ROW, TARGETS};
+use super::color::Color;
 use super::Onitama;
+use crate::game::Quiescence;
 
 /// The `from`/`to` value that marks a pass (no square has it).
 const PASS: u8 = 25;
@@ -128,5 +130,74 @@ impl Onitama {
         let n = bytes.wrapping_mul(BYTES) >> 56;
         // No jump: the two passes.
         n + (u64::from(n == 0) << 1)
+    }
+
+    /// Whether `side`, were it to move, could win at once with the two cards it holds: a jump
+    /// onto the enemy master, or its master onto the free enemy temple arch. The cards a side
+    /// holds do not change on the opponent's move, so this is also the threat `side` poses
+    /// after any enemy move that leaves the pawns involved in place.
+    #[inline]
+    pub(super) fn wins_next(&self, side: Color) -> bool {
+        let s = side.index();
+        let [a, b] = self.hands[s];
+        let (ta, tb) = (&TARGETS[s][a.slot()], &TARGETS[s][b.slot()]);
+        let reach = |from: Square| {
+            let i = from.index() & (ROW - 1);
+            ta[i] | tb[i]
+        };
+        let enemy_master = self.masters[s ^ 1].0;
+        if self.pieces[s].into_iter().any(|from| reach(from) & enemy_master != 0) {
+            return true;
+        }
+        let goal = super::temple_of(!side);
+        match self.masters[s].first() {
+            Some(m) => reach(m) & goal.0 & !self.pieces[s].0 != 0,
+            None => false,
+        }
+    }
+
+    /// The moves quiescence search plays on (see [`crate::game::Game::noisy_moves`]): a
+    /// winning move when there is one; every move that stops the opponent's win-in-one when it
+    /// has one (no standing pat then); else the captures.
+    pub(super) fn noisy(&self, out: &mut Vec<Move>) -> Quiescence {
+        let us = self.to_move;
+        if self.wins_next(us) {
+            let start = out.len();
+            self.generate(out);
+            let win = out[start..]
+                .iter()
+                .copied()
+                .find(|&m| super::eval::move_hint(self, m) == super::eval::HINT_WIN);
+            out.truncate(start);
+            out.extend(win);
+            return Quiescence::StandPat;
+        }
+        if self.wins_next(!us) {
+            let start = out.len();
+            self.generate(out);
+            let mut keep = start;
+            for i in start..out.len() {
+                let mut child = *self;
+                child.make(out[i]);
+                if !child.wins_next(!us) {
+                    out[keep] = out[i];
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
+            return Quiescence::Threatened;
+        }
+        let u = us.index();
+        let own = self.pieces[u];
+        let prey = self.pieces[u ^ 1];
+        for card in self.hands[u] {
+            let table = &TARGETS[u][card.slot()];
+            for from in own {
+                for to in Bitboard(table[from.index() & (ROW - 1)]) & prey {
+                    out.push(Move::new(card, from, to));
+                }
+            }
+        }
+        Quiescence::StandPat
     }
 }
