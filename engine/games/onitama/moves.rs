@@ -140,19 +140,24 @@ impl Onitama {
     pub(super) fn wins_next(&self, side: Color) -> bool {
         let s = side.index();
         let [a, b] = self.hands[s];
-        let (ta, tb) = (&TARGETS[s][a.slot()], &TARGETS[s][b.slot()]);
-        let reach = |from: Square| {
-            let i = from.index() & (ROW - 1);
-            ta[i] | tb[i]
+        // A card's jumps for one side are the other side's jumps reversed, so the squares from
+        // which `side` reaches `to` are the other side's targets from `to`.
+        let (ra, rb) = (&TARGETS[s ^ 1][a.slot()], &TARGETS[s ^ 1][b.slot()]);
+        let reached_from = |to: Square| {
+            let i = to.index() & (ROW - 1);
+            ra[i] | rb[i]
         };
-        let enemy_master = self.masters[s ^ 1].0;
-        if self.pieces[s].into_iter().any(|from| reach(from) & enemy_master != 0) {
-            return true;
+        if let Some(m) = self.masters[s ^ 1].first() {
+            if reached_from(m) & self.pieces[s].0 != 0 {
+                return true;
+            }
         }
         let goal = super::temple_of(!side);
-        match self.masters[s].first() {
-            Some(m) => reach(m) & goal.0 & !self.pieces[s].0 != 0,
-            None => false,
+        match goal.first() {
+            Some(g) if (self.pieces[s] & goal).is_empty() => {
+                reached_from(g) & self.masters[s].0 != 0
+            }
+            _ => false,
         }
     }
 
@@ -199,5 +204,55 @@ impl Onitama {
             }
         }
         Quiescence::StandPat
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+
+    /// `wins_next` by the slow way: every pawn of `side`, both hand cards, forward.
+    fn wins_next_slow(state: &Onitama, side: Color) -> bool {
+        let s = side.index();
+        let enemy_master = state.masters[s ^ 1];
+        let goal = super::super::temple_of(!side);
+        state.hands[s].iter().any(|card| {
+            state.pieces[s].into_iter().any(|from| {
+                let to = Bitboard(TARGETS[s][card.slot()][from.index()]) & !state.pieces[s];
+                !(to & enemy_master).is_empty()
+                    || (state.masters[s].has(from) && !(to & goal).is_empty())
+            })
+        })
+    }
+
+    #[test]
+    fn wins_next_matches_the_slow_way_and_the_winning_moves() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut checked = 0;
+        for game in 0..200 {
+            let deal = super::super::Deal::random(game);
+            let mut state = Onitama::from_deal(&deal, 300);
+            let mut moves = Vec::new();
+            while !state.is_terminal() {
+                for side in Color::BOTH {
+                    assert_eq!(state.wins_next(side), wins_next_slow(&state, side));
+                }
+                moves.clear();
+                state.legal_moves(&mut moves);
+                let wins = moves.iter().any(|&m| {
+                    let mut c = state;
+                    c.play(m);
+                    c.winner() == Some(state.to_move())
+                });
+                assert_eq!(state.wins_next(state.to_move()), wins);
+                checked += 1;
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                state.play(moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(checked > 2000);
     }
 }

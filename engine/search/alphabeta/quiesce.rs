@@ -2,13 +2,17 @@
 //! playing its noisy moves (captures, wins) until the position is quiet, so the evaluation is
 //! never taken in the middle of an exchange or one move before a win. The side to move may
 //! stand pat (take the evaluation) unless the game says it is threatened, in which case only
-//! its answers are searched. Results go to the transposition table at depth 0.
+//! its answers are searched.
+//!
+//! Quiescence nodes neither probe nor store the transposition table: the probe is a cache miss.
+//! On Onitama's bench at depth 11 (user time, mean of three runs), probing at the horizon
+//! nodes only took 0.53 s against 0.51 s without the table (8% fewer nodes, 11% fewer nodes
+//! per second); probing at every quiescence node was slower still.
 
 use crate::game::{Game, Quiescence, Turn};
 
 use super::super::ordering::pick_next;
-use super::super::score::{loss_in, terminal_score, to_table, MAX_PLY};
-use super::super::tt::Bound;
+use super::super::score::{loss_in, terminal_score, MAX_PLY};
 use super::params::{MAX_HEIGHT, QUIESCENCE_PLIES};
 use super::worker::Worker;
 
@@ -34,49 +38,31 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
         } else {
             state.noisy_moves(&mut frame.moves)
         };
-        let key = state.hash() ^ self.mode.key_xor;
-        let v = match noise {
-            Quiescence::Off => self.leaf(state, side, ply),
-            Quiescence::StandPat | Quiescence::Threatened => {
-                match self.quiet_table(key, ply, alpha, beta) {
-                    Some(v) => v,
-                    None => {
-                        let v = self.noisy(
-                            state, &mut frame, noise, side, ply, height, qply, alpha, beta,
-                        );
-                        if !self.stopped {
-                            let bound = if v >= beta {
-                                Bound::Lower
-                            } else if v > alpha {
-                                Bound::Exact
-                            } else {
-                                Bound::Upper
-                            };
-                            self.sh.table.store(key, to_table(v, ply), 0, bound, None);
-                        }
-                        v
-                    }
-                }
-            }
+        let stand = match noise {
+            Quiescence::Off => None,
+            Quiescence::StandPat => Some(self.leaf(state, side, ply)),
+            // Every unlisted move lets the opponent win on its next move.
+            Quiescence::Threatened => Some(loss_in(ply + 2)),
+        };
+        let v = match stand {
+            None => self.leaf(state, side, ply),
+            Some(v) if v >= beta || frame.moves.is_empty() => v,
+            Some(stand) => self.noisy(
+                state, &mut frame, stand, side, ply, height, qply, alpha, beta,
+            ),
         };
         self.frames[height] = frame;
         v
     }
 
-    /// A table entry that settles a quiescence node (any depth will do).
-    fn quiet_table(&self, key: u64, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
-        let e = self.sh.table.probe(key)?;
-        self.table_cutoff::<false>(&e, 0, ply, alpha, beta)
-    }
-
-    /// Stand pat (unless threatened), then the noisy moves in order: the best value (the
-    /// quiescence value is the best of standing pat and the noisy moves).
+    /// The noisy moves in order after `stand` (the stand-pat value, or the floor of a threat):
+    /// the best value (the quiescence value is the best of standing pat and the noisy moves).
     #[allow(clippy::too_many_arguments)]
     fn noisy(
         &mut self,
         state: &G,
         frame: &mut super::worker::Frame<G::Move>,
-        noise: Quiescence,
+        stand: i32,
         side: bool,
         ply: usize,
         height: usize,
@@ -84,21 +70,13 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
-        let mut best = if noise == Quiescence::Threatened {
-            // Every unlisted move lets the opponent win on its next move.
-            loss_in(ply + 2)
-        } else {
-            self.leaf(state, side, ply)
-        };
-        if best >= beta {
-            return best;
-        }
+        let mut best = stand;
         alpha = alpha.max(best);
         frame.keys.clear();
         for (i, &m) in frame.moves.iter().enumerate() {
-            frame
-                .keys
-                .push((self.heur.key(state, m, ply, side), i as u16));
+            // The game's hint alone (captures by victim, wins first): history and killers
+            // learn from quiet moves, and cost a hash per move.
+            frame.keys.push((i64::from(state.move_hint(m)), i as u16));
         }
         for n in 0..frame.moves.len() {
             let i = pick_next(&mut frame.keys, n);
