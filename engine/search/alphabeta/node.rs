@@ -224,6 +224,9 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
                     alpha = v;
                     if PV {
                         self.update_pv(at.height, m);
+                        if at.height == 0 {
+                            self.root_score = Some(v);
+                        }
                     }
                     if alpha >= beta {
                         self.learn_cutoff(frame, n, at);
