@@ -122,6 +122,22 @@ impl Payoffs {
     }
 }
 
+/// What a position offers a quiescence search beyond the horizon ([`Game::noisy_moves`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quiescence {
+    /// The game has no quiescence search: the horizon is scored by the evaluation alone (the
+    /// default, so games that do not opt in search exactly as before).
+    Off,
+    /// The player to move may stand pat (take the evaluation as a lower bound); the moves
+    /// listed are the noisy ones worth searching on (captures, wins).
+    StandPat,
+    /// The player to move faces a threat the evaluation cannot weigh (the opponent wins on its
+    /// next move unless answered), so standing pat would be unsound. The moves listed are the
+    /// answers; every move not listed loses on the opponent's next move, and none listed means
+    /// the position is lost.
+    Threatened,
+}
+
 /// The positions `tabula bench` searches for a game and the depth it searches them to. The game
 /// owns them (it knows its notation); the bench runner above games and searchers reads them.
 #[derive(Clone, Copy, Debug)]
@@ -263,6 +279,16 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     fn move_hint(&self, mv: Self::Move) -> i32 {
         let _ = mv;
         0
+    }
+
+    /// The moves a quiescence search plays on beyond the horizon, appended to `out`, and
+    /// whether the player to move may stand pat. Alpha-beta calls it (outside exact mode) at
+    /// every horizon node and along the noisy lines below, so it must be cheap, and the lines
+    /// it opens must end (captures run out). The default is [`Quiescence::Off`]: the evaluation
+    /// alone scores the horizon. Called only when a player is to move.
+    fn noisy_moves(&self, out: &mut Vec<Self::Move>) -> Quiescence {
+        let _ = out;
+        Quiescence::Off
     }
 
     /// The number of legal moves, for perft's last ply. Games override it with a bulk count.

@@ -23,5 +23,5 @@ pub mod search;
 pub mod svg;
 
 pub use error::{Error, ErrorKind};
-pub use game::{BenchSet, Game, Payoffs, Probability, Turn, EVAL_LIMIT, MAX_PLAYERS};
+pub use game::{BenchSet, Game, Payoffs, Probability, Quiescence, Turn, EVAL_LIMIT, MAX_PLAYERS};
 pub use options::{GameOptions, OptionSpec};

@@ -131,12 +131,10 @@ fn search_alphabeta<G: Game, W: Write + Send>(
     let mut limits = job.plan.limits;
     let mut _timer = None;
     if let Some(budget) = job.plan.budget {
-        // The server enforces the time itself: the searcher runs until it is stopped.
-        limits.infinite = true;
-        match Timer::start(budget.hard, job.stop.clone()) {
-            Some(t) => _timer = Some(t),
-            None => limits.time = Some(budget.hard),
-        }
+        // The searcher stops at the hard limit and starts no iteration it cannot finish by
+        // then; the server's timer stops it there too (it starts before the search does).
+        limits.time = Some(budget.hard);
+        _timer = Timer::start(budget.hard, job.stop.clone());
     }
     let soft = job.plan.budget.map(|b| b.soft);
     let two_players = state.players() == 2;

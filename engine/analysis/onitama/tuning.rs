@@ -139,6 +139,10 @@ impl Game for Weighted {
         self.state.move_hint(mv)
     }
 
+    fn noisy_moves(&self, out: &mut Vec<Move>) -> crate::game::Quiescence {
+        self.state.noisy_moves(out)
+    }
+
     #[inline(always)]
     fn count_moves(&self, buf: &mut Vec<Move>) -> u64 {
         self.state.count_moves(buf)

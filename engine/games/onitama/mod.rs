@@ -81,6 +81,15 @@ const BLUE_TEMPLE: Bitboard = Square::C5.bitboard();
 /// Red's temple arch: Blue's master there wins.
 const RED_TEMPLE: Bitboard = Square::C1.bitboard();
 
+/// The temple arch of `color`: the enemy master on it wins.
+#[inline(always)]
+const fn temple_of(color: Color) -> Bitboard {
+    match color {
+        Color::Red => RED_TEMPLE,
+        Color::Blue => BLUE_TEMPLE,
+    }
+}
+
 /// Sorts two cards into table order.
 #[inline(always)]
 fn sorted(a: Card, b: Card) -> [Card; 2] {
@@ -397,6 +406,10 @@ impl Game for Onitama {
 
     fn move_hint(&self, mv: Move) -> i32 {
         eval::move_hint(self, mv)
+    }
+
+    fn noisy_moves(&self, out: &mut Vec<Move>) -> crate::game::Quiescence {
+        self.noisy(out)
     }
 
     #[inline(always)]

@@ -3,7 +3,9 @@
 
 use super::board::{Bitboard, Square};
 use super::cards::{Card, ROW, TARGETS};
+use super::color::Color;
 use super::Onitama;
+use crate::game::Quiescence;
 
 /// The `from`/`to` value that marks a pass (no square has it).
 const PASS: u8 = 25;
@@ -128,5 +130,129 @@ impl Onitama {
         let n = bytes.wrapping_mul(BYTES) >> 56;
         // No jump: the two passes.
         n + (u64::from(n == 0) << 1)
+    }
+
+    /// Whether `side`, were it to move, could win at once with the two cards it holds: a jump
+    /// onto the enemy master, or its master onto the free enemy temple arch. The cards a side
+    /// holds do not change on the opponent's move, so this is also the threat `side` poses
+    /// after any enemy move that leaves the pawns involved in place.
+    #[inline]
+    pub(super) fn wins_next(&self, side: Color) -> bool {
+        let s = side.index();
+        let [a, b] = self.hands[s];
+        // A card's jumps for one side are the other side's jumps reversed, so the squares from
+        // which `side` reaches `to` are the other side's targets from `to`.
+        let (ra, rb) = (&TARGETS[s ^ 1][a.slot()], &TARGETS[s ^ 1][b.slot()]);
+        let reached_from = |to: Square| {
+            let i = to.index() & (ROW - 1);
+            ra[i] | rb[i]
+        };
+        if let Some(m) = self.masters[s ^ 1].first() {
+            if reached_from(m) & self.pieces[s].0 != 0 {
+                return true;
+            }
+        }
+        let goal = super::temple_of(!side);
+        match goal.first() {
+            Some(g) if (self.pieces[s] & goal).is_empty() => {
+                reached_from(g) & self.masters[s].0 != 0
+            }
+            _ => false,
+        }
+    }
+
+    /// The moves quiescence search plays on (see [`crate::game::Game::noisy_moves`]): a
+    /// winning move when there is one; every move that stops the opponent's win-in-one when it
+    /// has one (no standing pat then); else the captures.
+    pub(super) fn noisy(&self, out: &mut Vec<Move>) -> Quiescence {
+        let us = self.to_move;
+        if self.wins_next(us) {
+            let start = out.len();
+            self.generate(out);
+            let win = out[start..]
+                .iter()
+                .copied()
+                .find(|&m| super::eval::move_hint(self, m) == super::eval::HINT_WIN);
+            out.truncate(start);
+            out.extend(win);
+            return Quiescence::StandPat;
+        }
+        if self.wins_next(!us) {
+            let start = out.len();
+            self.generate(out);
+            let mut keep = start;
+            for i in start..out.len() {
+                let mut child = *self;
+                child.make(out[i]);
+                if !child.wins_next(!us) {
+                    out[keep] = out[i];
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
+            return Quiescence::Threatened;
+        }
+        let u = us.index();
+        let own = self.pieces[u];
+        let prey = self.pieces[u ^ 1];
+        for card in self.hands[u] {
+            let table = &TARGETS[u][card.slot()];
+            for from in own {
+                for to in Bitboard(table[from.index() & (ROW - 1)]) & prey {
+                    out.push(Move::new(card, from, to));
+                }
+            }
+        }
+        Quiescence::StandPat
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+
+    /// `wins_next` by the slow way: every pawn of `side`, both hand cards, forward.
+    fn wins_next_slow(state: &Onitama, side: Color) -> bool {
+        let s = side.index();
+        let enemy_master = state.masters[s ^ 1];
+        let goal = super::super::temple_of(!side);
+        state.hands[s].iter().any(|card| {
+            state.pieces[s].into_iter().any(|from| {
+                let to = Bitboard(TARGETS[s][card.slot()][from.index()]) & !state.pieces[s];
+                !(to & enemy_master).is_empty()
+                    || (state.masters[s].has(from) && !(to & goal).is_empty())
+            })
+        })
+    }
+
+    #[test]
+    fn wins_next_matches_the_slow_way_and_the_winning_moves() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut checked = 0;
+        for game in 0..200 {
+            let deal = super::super::Deal::random(game);
+            let mut state = Onitama::from_deal(&deal, 300);
+            let mut moves = Vec::new();
+            while !state.is_terminal() {
+                for side in Color::BOTH {
+                    assert_eq!(state.wins_next(side), wins_next_slow(&state, side));
+                }
+                moves.clear();
+                state.legal_moves(&mut moves);
+                let wins = moves.iter().any(|&m| {
+                    let mut c = state;
+                    c.play(m);
+                    c.winner() == Some(state.to_move())
+                });
+                assert_eq!(state.wins_next(state.to_move()), wins);
+                checked += 1;
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                state.play(moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(checked > 2000);
     }
 }

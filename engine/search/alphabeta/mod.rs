@@ -23,6 +23,7 @@
 mod chance;
 mod node;
 mod params;
+mod quiesce;
 mod worker;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

@@ -60,6 +60,10 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
         if let Some(v) = self.settled(state, at, hash) {
             return v;
         }
+        if depth <= 0 {
+            // The horizon: the evaluation, or quiescence where the game has it.
+            return self.quiesce(state, at.side, ply, height, 0, alpha, beta);
+        }
         // Mate-distance pruning: nothing here can beat a win or loss on the next ply.
         let alpha = alpha.max(loss_in(ply + 1));
         let beta = beta.min(win_in(ply + 1));
@@ -96,7 +100,7 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
     /// Counts the node (false: the search has stopped), notes how deep it is and clears its
     /// line.
     #[inline]
-    fn enter(&mut self, ply: usize, height: usize) -> bool {
+    pub(super) fn enter(&mut self, ply: usize, height: usize) -> bool {
         self.tick();
         if self.stopped {
             return false;
@@ -109,7 +113,7 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
     }
 
     /// The value of a player node known without searching its moves: a repetition (a draw), the
-    /// oracle's exact value (below the root), or the horizon's score.
+    /// oracle's exact value (below the root), or the evaluation at the deepest height.
     fn settled(&self, state: &G, at: At, hash: u64) -> Option<i32> {
         if self.repetition && at.height > 0 && self.repeated(hash) {
             return Some(0);
@@ -120,7 +124,7 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
                 return Some(v);
             }
         }
-        if at.depth <= 0 || at.height >= MAX_HEIGHT - 1 || at.ply >= MAX_PLY - 1 {
+        if at.height >= MAX_HEIGHT - 1 || at.ply >= MAX_PLY - 1 {
             return Some(self.leaf(state, at.side, at.ply));
         }
         None
@@ -220,6 +224,9 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
                     alpha = v;
                     if PV {
                         self.update_pv(at.height, m);
+                        if at.height == 0 {
+                            self.root_score = Some(v);
+                        }
                     }
                     if alpha >= beta {
                         self.learn_cutoff(frame, n, at);

@@ -86,3 +86,8 @@ pub(super) const CHECK_INTERVAL: u64 = 1024;
 /// Lazy SMP's thread vote weighs a thread's move by `(score - worst score + VOTE_OFFSET) *
 /// depth`. Literature: Stockfish's best-thread vote uses this offset.
 pub(super) const VOTE_OFFSET: i32 = 14;
+
+/// Quiescence search plays at most this many plies past the horizon (then the evaluation
+/// scores the position as it stands): captures run out by themselves, but answers to threats
+/// may not. Chosen; no measurement on record.
+pub(super) const QUIESCENCE_PLIES: usize = 12;

@@ -59,6 +59,9 @@ pub(super) struct Worker<'a, G: Game, const MAIN: bool> {
     pub(super) heur: Heuristics<G::Move>,
     pub(super) path: Vec<u64>,
     pub(super) pv: Vec<Vec<G::Move>>,
+    /// The score of the root's line in `pv[0]` while an iteration runs (`None` until a root
+    /// move is searched to the end inside the window).
+    pub(super) root_score: Option<i32>,
     /// Late-move reductions by depth and move number (`LMR_TABLE` x `LMR_TABLE`).
     pub(super) reductions: Vec<u8>,
 }
@@ -111,6 +114,7 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
             heur: Heuristics::new(),
             path: Vec::with_capacity(FRAMES),
             pv: (0..FRAMES).map(|_| Vec::new()).collect(),
+            root_score: None,
             reductions: reduction_table(),
         }
     }
@@ -138,10 +142,18 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
             if depth <= last {
                 continue;
             }
+            let started = self.sh.clock.elapsed();
             let score = self.aspiration(state, depth, done.score);
             if self.stopped {
-                // Without a finished iteration, the first move of the partial one is all there is.
-                if done.pv.is_empty() {
+                if let Some(score) = self.root_score.filter(|_| !self.pv[0].is_empty()) {
+                    // A root move searched to the end inside this iteration's window beat the
+                    // others searched before it (the first being last iteration's best): it is
+                    // the deeper search's choice so far. The depth stays the last finished one.
+                    done.pv = self.pv[0].clone();
+                    done.score = score;
+                } else if done.pv.is_empty() {
+                    // Without a finished iteration, the first move of the partial one is all
+                    // there is.
                     done.pv = self.pv[0].iter().take(1).copied().collect();
                 }
                 break;
@@ -151,7 +163,8 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
             done.score = score;
             done.pv = self.pv[0].clone();
             done.seldepth = self.seldepth as u32;
-            if MAIN && self.report_iteration(&done, report) {
+            let took = self.sh.clock.elapsed().saturating_sub(started);
+            if MAIN && self.report_iteration(&done, report, took) {
                 break;
             }
             // A proven result within the depth searched cannot change by searching deeper.
@@ -169,12 +182,13 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
         done
     }
 
-    /// The main thread's duties after an iteration: tells the listener, and says whether to stop
-    /// (half the time budget spent: the next iteration would not finish).
+    /// The main thread's duties after an iteration that took `took`: tells the listener, and
+    /// says whether to stop (the next iteration would not finish within the time budget).
     fn report_iteration(
         &self,
         done: &ThreadResult<G::Move>,
         report: Option<&Reporter<'_, G::Move>>,
+        took: std::time::Duration,
     ) -> bool {
         if let Some(report) = report {
             report(&DepthReport {
@@ -186,7 +200,7 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
                 elapsed: self.sh.clock.elapsed(),
             });
         }
-        self.sh.clock.past_half() && !self.sh.limits.infinite
+        !self.sh.clock.iteration_fits(took) && !self.sh.limits.infinite
     }
 
     /// One iteration in a window around the last score, widened until the score falls inside.
@@ -199,6 +213,7 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
             (-INFINITY, INFINITY)
         };
         loop {
+            self.root_score = None;
             let v = self.node::<true>(state, depth, 0, 0, alpha, beta);
             if self.stopped {
                 return v;
