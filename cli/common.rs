@@ -86,6 +86,10 @@ pub struct GameArgs {
     pub game: String,
     /// A position in the game's notation (default: the start position). Quote it.
     pub position: Option<String>,
+    /// Read the position from FILE, written by another program in FORMAT (Onitama: `litama`,
+    /// the JSON of the Litama server's `state` message).
+    #[arg(long, num_args = 2, value_names = ["FORMAT", "FILE"], conflicts_with = "position")]
+    pub from: Option<Vec<String>>,
     #[command(flatten)]
     pub options: OptionArgs,
     #[command(flatten)]
@@ -262,9 +266,14 @@ impl GameArgs {
     pub fn load<G: Game>(&self) -> Result<G, Error> {
         let options = self.options.to_options()?;
         options.check_known(G::NAME, G::option_specs())?;
-        let state = match &self.position {
-            Some(text) => G::from_notation(text, &options)?,
-            None => G::start(&options)?,
+        let state = match (&self.position, self.from.as_deref()) {
+            (_, Some([format, file])) => {
+                let text = std::fs::read_to_string(file)
+                    .map_err(|e| Error::file(format!("--from {format} '{file}': {e}")))?;
+                G::from_foreign(format, &text, &options)?
+            }
+            (Some(text), _) => G::from_notation(text, &options)?,
+            _ => G::start(&options)?,
         };
         self.line.apply(state)
     }

@@ -14,7 +14,8 @@ use tabula::games::onitama::Onitama;
 use tabula::games::GameKind;
 use tabula::resources::{check_seconds, check_table_mb};
 use tabula::search::{
-    solve_with, AlphaBeta, Limits, Mcts, Outcome, Score, SharedOracle, SolveResult,
+    solve_with, AlphaBeta, Limits, Mcts, Oracle, Outcome, Score, SearchResult, SharedOracle,
+    SolveResult,
 };
 use tabula::search::{DepthReport, Verdict};
 use tabula::{with_game, Game, Turn};
@@ -59,6 +60,14 @@ pub struct BestArgs {
     /// answers exactly wherever it covers a position.
     #[arg(long, value_name = "FILE")]
     pub table: Option<String>,
+    /// Alpha-beta: the N best moves, each with its score and line (each line a full search of
+    /// the moves not ranked yet, at the same depth; a time or node budget is shared out).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub multipv: u32,
+    /// Alpha-beta: choose only among these moves of the position searched (as UCI's
+    /// `searchmoves`), e.g. one move to see its own score and line.
+    #[arg(long, value_name = "MOVES")]
+    pub searchmoves: Option<String>,
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
@@ -197,10 +206,16 @@ fn best_one<G: Game>(
     let mut ab = AlphaBeta::new(agent::alphabeta_config(spec)?);
     ab.set_oracle(oracle.clone());
     let progress = show_progress(args.json);
-    let report = |d: &DepthReport<G::Move>| {
+    let lines = args.multipv as usize;
+    let report = |k: usize, d: &DepthReport<G::Move>| {
         let s = d.elapsed.as_secs_f64();
+        let tag = if lines > 1 {
+            format!("line {} ", k + 1)
+        } else {
+            String::new()
+        };
         eprintln!(
-            "depth {:>2} seldepth {:>2} score {:>9} nodes {:>11} nps {:>7} time {:>7.3} s pv {}",
+            "{tag}depth {:>2} seldepth {:>2} score {:>9} nodes {:>11} nps {:>7} time {:>7.3} s pv {}",
             d.depth,
             d.seldepth,
             d.score.to_string(),
@@ -210,17 +225,111 @@ fn best_one<G: Game>(
             move_line(state, &d.pv).join(" ")
         );
     };
-    let mut r = ab.search(state, limits, if progress { Some(&report) } else { None });
-    // The search stops at the tables' positions: the tables say how the line goes on.
-    if let Some(o) = &oracle {
-        r.pv = tabula::search::oracle::complete_line(o.as_ref(), state, &r.pv);
+    let started = Instant::now();
+    let among = args
+        .searchmoves
+        .as_deref()
+        .map(|text| root_moves(state, text))
+        .transpose()?;
+    let found = ab.search_multipv(
+        state,
+        limits,
+        lines,
+        among.as_deref(),
+        progress.then_some(&report),
+    );
+    let seconds = started.elapsed().as_secs_f64();
+    let ranked: Vec<Ranked> = found
+        .iter()
+        .map(|r| ranked(state, r, oracle.as_deref()))
+        .collect();
+    let (first, top) = (&found[0], &ranked[0]);
+    let nodes: u64 = found.iter().map(|r| r.nodes).sum();
+    let nps = rate(nodes, seconds);
+    if !args.json {
+        println!("best {}", top.best);
+        if lines == 1 {
+            println!("score {}", first.score);
+            println!("meaning {}", top.meaning);
+            println!("pv {}", top.pv.join(" "));
+        } else {
+            for (k, (r, line)) in found.iter().zip(&ranked).enumerate() {
+                println!(
+                    "line {} {} score {} depth {} pv {}",
+                    k + 1,
+                    line.best,
+                    r.score,
+                    r.depth,
+                    line.pv.join(" ")
+                );
+                println!("  meaning {}", line.meaning);
+            }
+        }
+        println!("depth {} seldepth {}", first.depth, first.seldepth);
+        println!(
+            "nodes {nodes} nps {} time {seconds:.3} s threads {}",
+            human_rate(nps),
+            ab.config().threads
+        );
     }
-    let pv = move_line(state, &r.pv);
+    let mut out = json!({
+        "engine": spec.to_string(), "best": top.best, "score": score_json(first.score),
+        "meaning": top.meaning, "pv": top.pv,
+        "depth": first.depth, "seldepth": first.seldepth, "nodes": nodes, "seconds": seconds,
+        "nps": nps, "threads": ab.config().threads,
+    });
+    if lines > 1 {
+        out["lines"] = found
+            .iter()
+            .zip(&ranked)
+            .map(|(r, line)| {
+                json!({"move": line.best, "score": score_json(r.score), "meaning": line.meaning,
+                    "pv": line.pv, "depth": r.depth, "seldepth": r.seldepth, "nodes": r.nodes})
+            })
+            .collect();
+    }
+    Ok(out)
+}
+
+/// The moves `--searchmoves` names, each a legal move of `state`.
+fn root_moves<G: Game>(state: &G, text: &str) -> Result<Vec<G::Move>, CliError> {
+    let mut out = Vec::new();
+    for (i, word) in tabula::line::split_line(text).into_iter().enumerate() {
+        let m = tabula::line::read_move(state, word).map_err(|e| {
+            CliError(format!(
+                "bad move: --searchmoves move {} '{word}' cannot be played: {e}",
+                i + 1
+            ))
+        })?;
+        out.push(m);
+    }
+    if out.is_empty() {
+        return Err(CliError(
+            "bad option: --searchmoves names no move".to_string(),
+        ));
+    }
+    Ok(out)
+}
+
+/// One ranked line of `best` in words: the move, the whole line and the score's meaning.
+struct Ranked {
+    best: String,
+    pv: Vec<String>,
+    meaning: String,
+}
+
+/// The words for the search result `r` of `state`; the tables (if any) finish its line.
+fn ranked<G: Game>(state: &G, r: &SearchResult<G::Move>, oracle: Option<&dyn Oracle<G>>) -> Ranked {
+    // The search stops at the tables' positions: the tables say how the line goes on.
+    let line = match oracle {
+        Some(o) => tabula::search::oracle::complete_line(o, state, &r.pv),
+        None => r.pv.clone(),
+    };
     // Whether chance comes within the line found (the score is then an expectation).
     let has_chance = {
         let mut s = state.clone();
         let mut seen = false;
-        for &m in &r.pv {
+        for &m in &line {
             if !matches!(s.turn(), Turn::Player(_)) {
                 break;
             }
@@ -229,31 +338,15 @@ fn best_one<G: Game>(
         }
         seen
     };
-    let best = r.best.map(|m| state.move_notation(m)).unwrap_or_default();
-    let meaning = match line_end(state, &r.pv) {
+    let meaning = match line_end(state, &line) {
         Some(end) => format!("{}; {end}", explain_score(state, r.score, has_chance)),
         None => explain_score(state, r.score, has_chance),
     };
-    let seconds = r.elapsed.as_secs_f64();
-    if !args.json {
-        println!("best {best}");
-        println!("score {}", r.score);
-        println!("meaning {meaning}");
-        println!("pv {}", pv.join(" "));
-        println!("depth {} seldepth {}", r.depth, r.seldepth);
-        println!(
-            "nodes {} nps {} time {seconds:.3} s threads {}",
-            r.nodes,
-            human_rate(r.nps()),
-            ab.config().threads
-        );
+    Ranked {
+        best: r.best.map(|m| state.move_notation(m)).unwrap_or_default(),
+        pv: move_line(state, &line),
+        meaning,
     }
-    Ok(json!({
-        "engine": spec.to_string(), "best": best, "score": score_json(r.score),
-        "meaning": meaning, "pv": pv,
-        "depth": r.depth, "seldepth": r.seldepth, "nodes": r.nodes, "seconds": seconds,
-        "nps": r.nps(), "threads": ab.config().threads,
-    }))
 }
 
 /// At a chance state: each outcome with its probability and the best move after it.
@@ -306,6 +399,12 @@ pub fn best(args: BestArgs) -> Result<(), CliError> {
     }
     if args.table.is_some() && kind != GameKind::Onitama {
         return Err(no_table(kind));
+    }
+    if (args.multipv > 1 || args.searchmoves.is_some()) && spec.kind != "alphabeta" {
+        return Err(CliError(format!(
+            "bad option: --multipv and --searchmoves are for the alphabeta engine, not {}",
+            spec.kind
+        )));
     }
     match (kind, load_tablebase(args.table.as_deref())?) {
         (GameKind::Onitama, Some(t)) => best_of::<Onitama>(&spec, &args, Some(t)),

@@ -200,6 +200,27 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// cannot (a Big Bang board map, a ply limit); most games ignore them.
     fn from_notation(text: &str, options: &GameOptions) -> Result<Self, Error>;
 
+    /// The formats of other programs (servers, sites) the game reads positions from, by the
+    /// name `--from` takes; none by default.
+    const FOREIGN_FORMATS: &'static [&'static str] = &[];
+
+    /// Reads a position written by another program in `format` (one of
+    /// [`Game::FOREIGN_FORMATS`]), so a user can analyse a game played elsewhere.
+    fn from_foreign(format: &str, text: &str, options: &GameOptions) -> Result<Self, Error> {
+        let _ = (text, options);
+        Err(Error::option(match Self::FOREIGN_FORMATS {
+            [] => format!(
+                "--from {format}: {} reads positions only in its own notation",
+                Self::NAME
+            ),
+            known => format!(
+                "--from {format}: {} reads {} (and its own notation)",
+                Self::NAME,
+                known.join(", ")
+            ),
+        }))
+    }
+
     /// The position in the notation of the game's rules file; parses back to an equal state.
     fn notation(&self) -> String;
 

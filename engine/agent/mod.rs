@@ -93,7 +93,9 @@ pub const ENGINES: &[EngineKind] = &[
     EngineKind {
         name: "alphabeta",
         aliases: &["ab"],
-        settings: &["depth", "nodes", "time", "threads", "hash", "star2"],
+        settings: &[
+            "depth", "nodes", "time", "threads", "hash", "star2", "exact",
+        ],
         default_limits: Limits::NONE.with_nodes(1_000_000),
         help: "alpha-beta (expectimax at chance, paranoid with 3+ players), Lazy SMP",
     },

@@ -89,17 +89,20 @@ pub fn alphabeta_config(spec: &EngineSpec) -> Result<SearchConfig, Error> {
     Ok(SearchConfig {
         threads: threads(spec)?,
         hash_mb: hash,
-        exact: false,
-        star2: match spec.get("star2") {
-            None | Some("0" | "false" | "off" | "no") => false,
-            Some("1" | "true" | "on" | "yes") => true,
-            Some(v) => {
-                return Err(Error::option(format!(
-                    "engine alphabeta: star2='{v}' is not true or false"
-                )))
-            }
-        },
+        exact: flag(spec, "exact")?,
+        star2: flag(spec, "star2")?,
     })
+}
+
+/// An on/off setting of an alpha-beta spec (off when absent).
+fn flag(spec: &EngineSpec, key: &str) -> Result<bool, Error> {
+    match spec.get(key) {
+        None | Some("0" | "false" | "off" | "no") => Ok(false),
+        Some("1" | "true" | "on" | "yes") => Ok(true),
+        Some(v) => Err(Error::option(format!(
+            "engine alphabeta: {key}='{v}' is not true or false"
+        ))),
+    }
 }
 
 /// The MCTS configuration a spec names, seeded with `seed` unless the spec sets `seed`.

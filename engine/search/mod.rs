@@ -24,7 +24,9 @@ pub mod score;
 pub mod solver;
 pub mod tt;
 
-pub use alphabeta::{AlphaBeta, DepthReport, Reporter, SearchConfig, SearchResult, SharedOracle};
+pub use alphabeta::{
+    AlphaBeta, DepthReport, LineReporter, Reporter, SearchConfig, SearchResult, SharedOracle,
+};
 pub use limits::{Limits, StopFlag};
 pub use mcts::{Mcts, MctsConfig, MctsResult, RootStat};
 pub use oracle::Oracle;

@@ -114,7 +114,7 @@ pub fn solve_with<G: Game>(
                 time: limits.time.map(|t| t.saturating_sub(clock.elapsed())),
                 ..Limits::none()
             };
-            let r = ab.search_mode(state, remaining, None, mode);
+            let r = ab.search_mode(state, remaining, None, mode, None);
             result.nodes += r.nodes;
             r
         };

@@ -13,6 +13,7 @@ pub mod cards;
 pub mod color;
 mod deal;
 pub mod eval;
+mod litama;
 mod moves;
 mod notation;
 mod render;
@@ -320,6 +321,19 @@ impl Game for Onitama {
         let state = notation::parse_position(text, ply_limit)?;
         state.check_deal_options(options)?;
         Ok(state)
+    }
+
+    const FOREIGN_FORMATS: &'static [&'static str] = &[litama::FORMAT];
+
+    /// Reads Litama's `state` JSON (`--from litama FILE`).
+    fn from_foreign(format: &str, text: &str, options: &GameOptions) -> Result<Self, Error> {
+        match format {
+            litama::FORMAT => litama::read(text, options),
+            _ => Err(Error::option(format!(
+                "--from {format}: onitama reads {} (and its own notation)",
+                Self::FOREIGN_FORMATS.join(", ")
+            ))),
+        }
     }
 
     fn notation(&self) -> String {

@@ -21,6 +21,8 @@
 //! same node count (the fingerprint `tabula bench` prints).
 
 mod chance;
+mod multipv;
+pub use multipv::LineReporter;
 mod node;
 mod params;
 mod quiesce;
@@ -215,16 +217,31 @@ impl AlphaBeta {
         limits: Limits,
         report: Option<&Reporter<'_, G::Move>>,
     ) -> SearchResult<G::Move> {
-        self.search_mode(state, limits, report, Mode::EVALUATE)
+        self.search_mode(state, limits, report, Mode::EVALUATE, None)
     }
 
-    /// [`AlphaBeta::search`] with the leaves scored as `mode` says (the solver's bounds).
+    /// [`AlphaBeta::search`] choosing among `moves` only (legal moves of `state`; others are
+    /// ignored): the best of them, its score and its line, as UCI's `go searchmoves` does. A
+    /// search of one move gives that move's value; a multi-PV search ranks the moves this way.
+    pub fn search_among<G: Game>(
+        &mut self,
+        state: &G,
+        limits: Limits,
+        report: Option<&Reporter<'_, G::Move>>,
+        moves: &[G::Move],
+    ) -> SearchResult<G::Move> {
+        self.search_mode(state, limits, report, Mode::EVALUATE, Some(moves))
+    }
+
+    /// [`AlphaBeta::search`] with the leaves scored as `mode` says (the solver's bounds), among
+    /// `root_moves` only where given.
     pub(crate) fn search_mode<G: Game>(
         &mut self,
         state: &G,
         limits: Limits,
         report: Option<&Reporter<'_, G::Move>>,
         mode: Mode,
+        root_moves: Option<&[G::Move]>,
     ) -> SearchResult<G::Move> {
         let limits = limits.or_default(Limits::depth(DEFAULT_DEPTH));
         self.table.new_search();
@@ -240,10 +257,33 @@ impl AlphaBeta {
             threads: self.config.threads,
         };
         let oracle: Option<&SharedOracle<G>> = self.oracle.as_ref().and_then(|o| o.downcast_ref());
-        let results = run_threads(&shared, state, mode, &self.config, oracle, report);
+        let setup = Setup {
+            mode,
+            config: &self.config,
+            oracle,
+            root_moves,
+        };
+        let results = run_threads(&shared, state, &setup, report);
         let elapsed = shared.clock.elapsed();
         self.stop.reset();
-        result_of(state, &results, elapsed)
+        result_of(state, &results, elapsed, root_moves)
+    }
+}
+
+/// What every thread of one search is built from.
+struct Setup<'a, G: Game> {
+    mode: Mode,
+    config: &'a SearchConfig,
+    oracle: Option<&'a SharedOracle<G>>,
+    root_moves: Option<&'a [G::Move]>,
+}
+
+impl<'a, G: Game> Setup<'a, G> {
+    /// A search thread for `state`.
+    fn worker<const MAIN: bool>(&self, shared: &'a Shared<'a>, state: &G) -> Worker<'a, G, MAIN> {
+        let mut w = Worker::new(shared, state, self.mode, self.config, self.oracle);
+        w.root_moves = self.root_moves;
+        w
     }
 }
 
@@ -252,9 +292,7 @@ impl AlphaBeta {
 fn run_threads<G: Game>(
     shared: &Shared<'_>,
     state: &G,
-    mode: Mode,
-    config: &SearchConfig,
-    oracle: Option<&SharedOracle<G>>,
+    setup: &Setup<'_, G>,
     report: Option<&Reporter<'_, G::Move>>,
 ) -> Vec<ThreadResult<G::Move>> {
     let max_depth = shared
@@ -263,15 +301,17 @@ fn run_threads<G: Game>(
         .unwrap_or(MAX_PLY as u32 - 1)
         .clamp(1, MAX_PLY as u32 - 1);
     std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..config.threads)
+        let helpers: Vec<_> = (1..setup.config.threads)
             .map(|i| {
                 scope.spawn(move || {
-                    Worker::<G, false>::new(shared, state, mode, config, oracle)
+                    setup
+                        .worker::<false>(shared, state)
                         .iterate(state, max_depth, i, None)
                 })
             })
             .collect();
-        let main = Worker::<G, true>::new(shared, state, mode, config, oracle)
+        let main = setup
+            .worker::<true>(shared, state)
             .iterate(state, max_depth, 0, report);
         shared.stop.store(true, Ordering::Relaxed);
         let mut all = vec![main];
@@ -285,18 +325,21 @@ fn run_threads<G: Game>(
 }
 
 /// The search's result from its threads' results: the chosen thread's move, score and line;
-/// the first legal move when no thread has one.
+/// the first legal move (of `root_moves` where given) when no thread has one.
 fn result_of<G: Game>(
     state: &G,
     results: &[ThreadResult<G::Move>],
     elapsed: Duration,
+    root_moves: Option<&[G::Move]>,
 ) -> SearchResult<G::Move> {
     let chosen = choose(results);
     let mut best = chosen.pv.first().copied();
     if best.is_none() {
         let mut moves = Vec::new();
         state.legal_moves(&mut moves);
-        best = moves.first().copied();
+        best = moves
+            .into_iter()
+            .find(|m| root_moves.is_none_or(|only| only.contains(m)));
     }
     SearchResult {
         best,

@@ -91,7 +91,9 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
         if self.stopped {
             return 0;
         }
-        if use_table {
+        // A root searched among some of its moves has a value of its own; it is not the
+        // position's, so the table does not keep it.
+        if use_table && !(height == 0 && self.root_moves.is_some()) {
             self.store(key, best, at, alpha, beta, best_index);
         }
         best
@@ -192,10 +194,18 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
             };
             frame.keys.push((k, i as u16));
         }
-        true
+        if let Some(only) = self.root_moves.filter(|_| at.height == 0) {
+            // The excluded moves leave the order but keep their indices, which the table's
+            // move refers to.
+            let moves = &frame.moves;
+            frame
+                .keys
+                .retain(|&(_, i)| only.contains(&moves[i as usize]));
+        }
+        !frame.keys.is_empty()
     }
 
-    /// Searches the ordered moves of `frame` until one cuts off: the best score and the index of
+    /// Searches the ordered moves of `frame` (those left in its keys) until one cuts off: the best score and the index of
     /// its move (fail-soft; none when no move was searched to the end).
     fn search_moves<const PV: bool>(
         &mut self,
@@ -207,7 +217,7 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
     ) -> (i32, Option<u16>) {
         let mut best = -INFINITY;
         let mut best_index = None;
-        for n in 0..frame.moves.len() {
+        for n in 0..frame.keys.len() {
             let i = pick_next(&mut frame.keys, n);
             let m = frame.moves[i];
             let mut child = state.clone();

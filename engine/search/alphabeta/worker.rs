@@ -64,6 +64,9 @@ pub(super) struct Worker<'a, G: Game, const MAIN: bool> {
     pub(super) root_score: Option<i32>,
     /// Late-move reductions by depth and move number (`LMR_TABLE` x `LMR_TABLE`).
     pub(super) reductions: Vec<u8>,
+    /// The root moves the search may choose among (all legal moves when `None`): a multi-PV
+    /// search's moves not yet ranked, or the one move of a separate search.
+    pub(super) root_moves: Option<&'a [G::Move]>,
 }
 
 /// The late-move reduction of every depth and move number below `LMR_TABLE`, row by depth.
@@ -116,6 +119,7 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
             pv: (0..FRAMES).map(|_| Vec::new()).collect(),
             root_score: None,
             reductions: reduction_table(),
+            root_moves: None,
         }
     }
 
