@@ -2,10 +2,11 @@
 //! four students), 16 move cards of which five are in play, wins by capturing the enemy master
 //! or by bringing one's master to the enemy temple arch.
 //!
-//! The state is a few dozen bytes: one 25-bit bitboard of pawns and one of the master per colour,
-//! the four hand cards and the side card, the side to move and the incremental Zobrist hash. Moves
-//! are looked up in target masks precomputed per card, square and side, so `play` is a handful of
-//! XORs and counting moves at perft's last ply is a popcount per pawn.
+//! The state is 28 bytes: one 25-bit bitboard of pawns and one of the master per colour, the four
+//! hand cards and the side card, the side to move and the ply limit. Moves are looked up in target
+//! masks precomputed per card, square and side, so `play` is a handful of bit operations without
+//! branches, and counting moves at perft's last ply is a popcount per pawn. The Zobrist hash is
+//! computed when asked for (see [`zobrist`]), so making a move never pays for it.
 
 mod bench;
 pub mod board;
@@ -15,6 +16,7 @@ mod deal;
 pub mod eval;
 mod moves;
 mod notation;
+mod perft;
 mod render;
 mod svg;
 pub mod zobrist;
@@ -30,7 +32,7 @@ use crate::error::Error;
 use crate::game::{Game, Payoffs, Turn};
 use crate::options::{GameOptions, OptionSpec};
 use cards::ROW;
-use zobrist::{KEYS, SIDE_PLACE};
+use zobrist::{pawns_key, KEYS, SIDE_PLACE};
 
 /// The default ply limit of a played game (a draw when reached).
 pub const DEFAULT_PLY_LIMIT: u32 = 300;
@@ -42,8 +44,6 @@ pub struct Onitama {
     pieces: [Bitboard; 2],
     /// The master of each colour: one square, or empty once captured.
     masters: [Bitboard; 2],
-    /// The Zobrist hash, updated by `play`.
-    hash: u64,
     /// The two cards of each colour, kept in table order so equal positions compare equal.
     hands: [[Card; 2]; 2],
     /// The card beside the board.
@@ -134,10 +134,9 @@ impl Onitama {
                 .filter_map(|f| Square::try_new(f, rank))
                 .fold(Bitboard::EMPTY, |b, s| b | s.bitboard())
         };
-        let mut state = Onitama {
+        Onitama {
             pieces: [row(0), row(4)],
             masters: [RED_TEMPLE, BLUE_TEMPLE],
-            hash: 0,
             hands: [
                 sorted(deal.red[0], deal.red[1]),
                 sorted(deal.blue[0], deal.blue[1]),
@@ -145,9 +144,7 @@ impl Onitama {
             side_card: deal.side,
             to_move: deal.side.stamp(),
             ply_limit,
-        };
-        state.hash = state.hash_from_scratch();
-        state
+        }
     }
 
     /// Every pawn of `color`.
@@ -203,49 +200,61 @@ impl Onitama {
         red_done | blue_done
     }
 
-    /// Plays a legal move (jump or pass) and passes the turn.
+    /// Plays a legal move (jump or pass) and passes the turn, without a branch: a pass has both
+    /// squares 25 (off the board), so its XOR of `from` and `to` is empty and nothing moves.
     #[inline(always)]
     fn make(&mut self, mv: Move) {
         let us = self.to_move.index();
         let them = us ^ 1;
-        let mut hash = self.hash;
-        if !mv.is_pass() {
-            let (from, to) = mv.raw();
-            // Masked so the key lookups need no bounds check (both are below 25 anyway).
-            let (from, to) = (from & (ROW - 1), to & (ROW - 1));
-            let (from_bb, to_bb) = (Bitboard(1 << from), Bitboard(1 << to));
-            self.pieces[us] ^= from_bb | to_bb;
-            hash ^= KEYS.pawn[us][from] ^ KEYS.pawn[us][to];
-            if self.masters[us] == from_bb {
-                self.masters[us] = to_bb;
-                hash ^= KEYS.master[us][from] ^ KEYS.master[us][to];
-            }
-            if !(self.pieces[them] & to_bb).is_empty() {
-                self.pieces[them] ^= to_bb;
-                hash ^= KEYS.pawn[them][to];
-                if self.masters[them] == to_bb {
-                    self.masters[them] = Bitboard::EMPTY;
-                    hash ^= KEYS.master[them][to];
-                }
-            }
-        }
-        // The used card goes beside the board; the side card joins the hand.
-        let used = mv.card();
-        let incoming = self.side_card;
+        let (from, to) = mv.raw();
+        let (from_bb, to_bb) = (1u32 << (from & 31), 1u32 << (to & 31));
+        self.pieces[us].0 ^= from_bb ^ to_bb;
+        let master = self.masters[us].0;
+        self.masters[us].0 = if master == from_bb { to_bb } else { master };
+        self.pieces[them].0 &= !to_bb;
+        self.masters[them].0 &= !to_bb;
+        self.pass_cards(mv.card());
+    }
+
+    /// The card exchange of a move with `used`: it goes beside the board, the side card joins the
+    /// hand (kept in table order), and the turn passes.
+    #[inline(always)]
+    fn pass_cards(&mut self, used: Card) {
+        self.pass_cards_of(self.to_move.index(), used);
+    }
+
+    /// [`Onitama::pass_cards`] with the mover's index given, a constant in perft's hot loop.
+    #[inline(always)]
+    fn pass_cards_of(&mut self, us: usize, used: Card) {
+        let us = us & 1;
         let [a, b] = self.hands[us];
         let kept = if a == used { b } else { a };
-        self.hands[us] = sorted(kept, incoming);
+        self.hands[us] = sorted(kept, self.side_card);
         self.side_card = used;
-        hash ^= KEYS.card[used.slot()][us]
-            ^ KEYS.card[used.slot()][SIDE_PLACE]
-            ^ KEYS.card[incoming.slot()][SIDE_PLACE]
-            ^ KEYS.card[incoming.slot()][us];
-        hash ^= KEYS.blue_to_move;
-        self.hash = hash;
         self.to_move = !self.to_move;
     }
 
-    /// The hash from the pieces, cards and side alone.
+    /// The Zobrist hash (the keys of [`zobrist`]), from ten rank lookups for the pawns and one
+    /// lookup for each master and card. Equal to [`Onitama::scratch_hash`], which a test checks.
+    #[inline]
+    fn zobrist(&self) -> u64 {
+        let mut h = 0;
+        for c in 0..2 {
+            h ^= pawns_key(c, self.pieces[c].0);
+            // An empty master set gives index 32, whose key is zero (the padding of the table).
+            h ^= KEYS.master[c][self.masters[c].0.trailing_zeros() as usize & (ROW - 1)];
+            let [a, b] = self.hands[c];
+            h ^= KEYS.card[a.slot()][c] ^ KEYS.card[b.slot()][c];
+        }
+        h ^= KEYS.card[self.side_card.slot()][SIDE_PLACE];
+        if self.to_move == Color::Blue {
+            h ^= KEYS.blue_to_move;
+        }
+        h
+    }
+
+    /// The hash from the pieces, cards and side, one key at a time: the slow check of
+    /// [`Onitama::zobrist`].
     fn scratch_hash(&self) -> u64 {
         let mut h = 0;
         for color in Color::BOTH {
@@ -375,9 +384,9 @@ impl Game for Onitama {
         })
     }
 
-    #[inline(always)]
+    #[inline]
     fn hash(&self) -> u64 {
-        self.hash
+        self.zobrist()
     }
 
     fn hash_from_scratch(&self) -> u64 {
@@ -415,5 +424,9 @@ impl Game for Onitama {
     #[inline(always)]
     fn count_moves(&self, _buf: &mut Vec<Move>) -> u64 {
         self.count()
+    }
+
+    fn perft(&self, depth: u32, make_leaves: bool) -> Option<u64> {
+        Some(perft::perft(self, depth, make_leaves))
     }
 }

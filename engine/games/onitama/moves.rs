@@ -29,6 +29,16 @@ impl Move {
         }
     }
 
+    /// The jump `from -> to` with `card` from raw square indices (both below 25).
+    #[inline(always)]
+    pub(super) const fn from_raw(card: Card, from: usize, to: usize) -> Move {
+        Move {
+            card,
+            from: from as u8,
+            to: to as u8,
+        }
+    }
+
     /// The pass that gives `card` away (only legal when no jump is).
     pub const fn pass(card: Card) -> Move {
         Move {
@@ -98,14 +108,9 @@ impl Onitama {
     }
 
     /// The number of legal moves, without listing them. Per pawn, both cards' target masks sit
-    /// side by side in a `u64`; their bit counts are summed byte-wise (SWAR, no popcount
-    /// instruction is assumed) and folded into one number at the end.
+    /// side by side in a `u64`, so one popcount (hardware in the x86-64-v2 build) counts both.
     #[inline]
     pub(super) fn count(&self) -> u64 {
-        const M1: u64 = 0x5555_5555_5555_5555;
-        const M2: u64 = 0x3333_3333_3333_3333;
-        const M4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
-        const BYTES: u64 = 0x0101_0101_0101_0101;
         if self.is_terminal() {
             return 0;
         }
@@ -116,18 +121,15 @@ impl Onitama {
         let t0 = &TARGETS[us][self.hands[us][0].slot()];
         let t1 = &TARGETS[us][self.hands[us][1].slot()];
         let mut bits = own;
-        // Byte-wise counts: at most 8 per byte per pawn and 5 pawns, so no byte overflows. Always
-        // five rounds, no loop branch: once the pawns run out the index is 32, an empty row.
-        let mut bytes = 0u64;
+        let mut n = 0;
+        // Always five rounds, no loop branch: once the pawns run out the index is 32, an empty
+        // row.
         for _ in 0..5 {
             let sq = (bits.trailing_zeros() & (ROW as u32 - 1)) as usize;
             bits &= bits.wrapping_sub(1);
-            let mut x = (u64::from(t0[sq]) | u64::from(t1[sq]) << 32) & free;
-            x -= (x >> 1) & M1;
-            x = (x & M2) + ((x >> 2) & M2);
-            bytes += (x + (x >> 4)) & M4;
+            n += ((u64::from(t0[sq]) | u64::from(t1[sq]) << 32) & free).count_ones();
         }
-        let n = bytes.wrapping_mul(BYTES) >> 56;
+        let n = u64::from(n);
         // No jump: the two passes.
         n + (u64::from(n == 0) << 1)
     }

@@ -85,17 +85,14 @@ impl Onitama {
                     .to_string(),
             ));
         }
-        let mut state = Onitama {
+        Ok(Onitama {
             pieces,
             masters,
-            hash: 0,
             hands: [sorted(red[0], red[1]), sorted(blue[0], blue[1])],
             side_card,
             to_move,
             ply_limit,
-        };
-        state.hash = state.scratch_hash();
-        Ok(state)
+        })
     }
 }
 
