@@ -13,6 +13,7 @@ pub mod board;
 pub mod cards;
 pub mod color;
 mod deal;
+mod meta;
 pub mod eval;
 mod moves;
 mod notation;
@@ -32,6 +33,7 @@ use crate::error::Error;
 use crate::game::{Game, Payoffs, Turn};
 use crate::options::{GameOptions, OptionSpec};
 use cards::ROW;
+use meta::Meta;
 use zobrist::{pawns_key, KEYS, SIDE_PLACE};
 
 /// The default ply limit of a played game (a draw when reached).
@@ -44,14 +46,8 @@ pub struct Onitama {
     pieces: [Bitboard; 2],
     /// The master of each colour: one square, or empty once captured.
     masters: [Bitboard; 2],
-    /// The two cards of each colour, kept in table order so equal positions compare equal.
-    hands: [[Card; 2]; 2],
-    /// The card beside the board.
-    side_card: Card,
-    /// The colour to move.
-    to_move: Color,
-    /// Plies after which a played game is a draw.
-    ply_limit: u32,
+    /// The cards, the side to move and the ply limit.
+    meta: Meta,
 }
 
 /// The options `start` understands.
@@ -137,13 +133,15 @@ impl Onitama {
         Onitama {
             pieces: [row(0), row(4)],
             masters: [RED_TEMPLE, BLUE_TEMPLE],
-            hands: [
-                sorted(deal.red[0], deal.red[1]),
-                sorted(deal.blue[0], deal.blue[1]),
-            ],
-            side_card: deal.side,
-            to_move: deal.side.stamp(),
-            ply_limit,
+            meta: Meta::new(
+                [
+                    sorted(deal.red[0], deal.red[1]),
+                    sorted(deal.blue[0], deal.blue[1]),
+                ],
+                deal.side,
+                deal.side.stamp(),
+                ply_limit,
+            ),
         }
     }
 
@@ -164,17 +162,17 @@ impl Onitama {
 
     /// The two cards `color` holds, in table order.
     pub fn hand(&self, color: Color) -> [Card; 2] {
-        self.hands[color.index()]
+        self.meta.hand(color.index())
     }
 
     /// The card beside the board (the next one the player to move receives).
     pub fn side_card(&self) -> Card {
-        self.side_card
+        self.meta.side_card()
     }
 
     /// The colour to move (the loser, at a terminal position).
     pub fn to_move(&self) -> Color {
-        self.to_move
+        self.meta.to_move()
     }
 
     /// The winner, once the game is over: the colour whose enemy has no master, or whose master
@@ -204,7 +202,7 @@ impl Onitama {
     /// squares 25 (off the board), so its XOR of `from` and `to` is empty and nothing moves.
     #[inline(always)]
     fn make(&mut self, mv: Move) {
-        let us = self.to_move.index();
+        let us = self.meta.to_move().index();
         let them = us ^ 1;
         let (from, to) = mv.raw();
         let (from_bb, to_bb) = (1u32 << (from & 31), 1u32 << (to & 31));
@@ -220,18 +218,13 @@ impl Onitama {
     /// hand (kept in table order), and the turn passes.
     #[inline(always)]
     fn pass_cards(&mut self, used: Card) {
-        self.pass_cards_of(self.to_move.index(), used);
+        self.pass_cards_of(self.meta.to_move().index(), used);
     }
 
     /// [`Onitama::pass_cards`] with the mover's index given, a constant in perft's hot loop.
     #[inline(always)]
     fn pass_cards_of(&mut self, us: usize, used: Card) {
-        let us = us & 1;
-        let [a, b] = self.hands[us];
-        let kept = if a == used { b } else { a };
-        self.hands[us] = sorted(kept, self.side_card);
-        self.side_card = used;
-        self.to_move = !self.to_move;
+        self.meta = self.meta.pass_cards(us, used);
     }
 
     /// The Zobrist hash (the keys of [`zobrist`]), from ten rank lookups for the pawns and one
@@ -243,11 +236,11 @@ impl Onitama {
             h ^= pawns_key(c, self.pieces[c].0);
             // An empty master set gives index 32, whose key is zero (the padding of the table).
             h ^= KEYS.master[c][self.masters[c].0.trailing_zeros() as usize & (ROW - 1)];
-            let [a, b] = self.hands[c];
+            let [a, b] = self.meta.hand(c);
             h ^= KEYS.card[a.slot()][c] ^ KEYS.card[b.slot()][c];
         }
-        h ^= KEYS.card[self.side_card.slot()][SIDE_PLACE];
-        if self.to_move == Color::Blue {
+        h ^= KEYS.card[self.meta.side_card().slot()][SIDE_PLACE];
+        if self.meta.to_move() == Color::Blue {
             h ^= KEYS.blue_to_move;
         }
         h
@@ -265,12 +258,12 @@ impl Onitama {
             for sq in self.masters[c] {
                 h ^= KEYS.master[c][sq.index()];
             }
-            for card in self.hands[c] {
+            for card in self.meta.hand(c) {
                 h ^= KEYS.card[card.index()][c];
             }
         }
-        h ^= KEYS.card[self.side_card.index()][SIDE_PLACE];
-        if self.to_move == Color::Blue {
+        h ^= KEYS.card[self.meta.side_card().index()][SIDE_PLACE];
+        if self.meta.to_move() == Color::Blue {
             h ^= KEYS.blue_to_move;
         }
         h
@@ -356,7 +349,7 @@ impl Game for Onitama {
         if self.is_terminal() {
             Turn::Terminal
         } else {
-            Turn::Player(self.to_move.index())
+            Turn::Player(self.meta.to_move().index())
         }
     }
 
@@ -394,7 +387,7 @@ impl Game for Onitama {
     }
 
     fn ply_limit(&self) -> u32 {
-        self.ply_limit
+        self.meta.ply_limit()
     }
 
     fn repetition_limit(&self) -> Option<u32> {

@@ -88,12 +88,12 @@ impl Onitama {
         if self.is_terminal() {
             return;
         }
-        let us = self.to_move.index();
+        let us = self.meta.to_move().index();
         let own = self.pieces[us];
         let free = !own;
         out.reserve(MAX_MOVES);
         let start = out.len();
-        for card in self.hands[us] {
+        for card in self.meta.hand(us) {
             let table = &TARGETS[us][card.slot()];
             for from in own {
                 for to in Bitboard(table[from.index() & (ROW - 1)]) & free {
@@ -102,8 +102,8 @@ impl Onitama {
             }
         }
         if out.len() == start {
-            out.push(Move::pass(self.hands[us][0]));
-            out.push(Move::pass(self.hands[us][1]));
+            out.push(Move::pass(self.meta.hand(us)[0]));
+            out.push(Move::pass(self.meta.hand(us)[1]));
         }
     }
 
@@ -114,12 +114,12 @@ impl Onitama {
         if self.is_terminal() {
             return 0;
         }
-        let us = self.to_move.index();
+        let us = self.meta.to_move().index();
         let own = self.pieces[us].0;
         let free = u64::from(!own & Bitboard::FULL.0);
         let free = free | free << 32;
-        let t0 = &TARGETS[us][self.hands[us][0].slot()];
-        let t1 = &TARGETS[us][self.hands[us][1].slot()];
+        let t0 = &TARGETS[us][self.meta.hand(us)[0].slot()];
+        let t1 = &TARGETS[us][self.meta.hand(us)[1].slot()];
         let mut bits = own;
         let mut n = 0;
         // Always five rounds, no loop branch: once the pawns run out the index is 32, an empty
@@ -141,7 +141,7 @@ impl Onitama {
     #[inline]
     pub(super) fn wins_next(&self, side: Color) -> bool {
         let s = side.index();
-        let [a, b] = self.hands[s];
+        let [a, b] = self.meta.hand(s);
         // A card's jumps for one side are the other side's jumps reversed, so the squares from
         // which `side` reaches `to` are the other side's targets from `to`.
         let (ra, rb) = (&TARGETS[s ^ 1][a.slot()], &TARGETS[s ^ 1][b.slot()]);
@@ -167,7 +167,7 @@ impl Onitama {
     /// winning move when there is one; every move that stops the opponent's win-in-one when it
     /// has one (no standing pat then); else the captures.
     pub(super) fn noisy(&self, out: &mut Vec<Move>) -> Quiescence {
-        let us = self.to_move;
+        let us = self.meta.to_move();
         if self.wins_next(us) {
             let start = out.len();
             self.generate(out);
@@ -197,7 +197,7 @@ impl Onitama {
         let u = us.index();
         let own = self.pieces[u];
         let prey = self.pieces[u ^ 1];
-        for card in self.hands[u] {
+        for card in self.meta.hand(u) {
             let table = &TARGETS[u][card.slot()];
             for from in own {
                 for to in Bitboard(table[from.index() & (ROW - 1)]) & prey {
@@ -219,7 +219,7 @@ mod tests {
         let s = side.index();
         let enemy_master = state.masters[s ^ 1];
         let goal = super::super::temple_of(!side);
-        state.hands[s].iter().any(|card| {
+        state.meta.hand(s).iter().any(|card| {
             state.pieces[s].into_iter().any(|from| {
                 let to = Bitboard(TARGETS[s][card.slot()][from.index()]) & !state.pieces[s];
                 !(to & enemy_master).is_empty()
