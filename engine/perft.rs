@@ -33,8 +33,8 @@ pub enum Method {
     /// generation.
     #[default]
     Bulk,
-    /// Every leaf move is made (`play` on a copy): the speed of generating and making moves,
-    /// what a search lives on.
+    /// Every leaf move is made (`play` on a copy, or in a game's own perft each child position
+    /// written out in full): the speed of generating and making moves, what a search lives on.
     Leaves,
 }
 

@@ -102,39 +102,69 @@ pub(super) fn perft(state: &Onitama, depth: u32, make_leaves: bool) -> u64 {
         return 1;
     }
     let mut kids = [*state; KIDS];
-    if make_leaves {
-        below::<false>(state, depth, &mut kids)
-    } else {
-        below::<true>(state, depth, &mut kids)
+    // Making every leaf gains from BMI (perft 8 of deal A: 5.0 CPU s without, 4.4 with); bulk
+    // counting measured a little slower with it, so it keeps the default code.
+    #[cfg(target_arch = "x86_64")]
+    if make_leaves
+        && std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("bmi2")
+    {
+        // SAFETY: `below_bmi` is compiled for BMI1 and BMI2 only, and the processor was just
+        // found to have both.
+        return unsafe { below_bmi(state, depth, make_leaves, &mut kids) };
     }
+    below_any(state, depth, make_leaves, &mut kids)
 }
 
-/// The leaves below a position that is not over, `depth >= 1` plies deep; `kids` is room for
-/// the last ply's children.
-fn below<const BULK: bool>(state: &Onitama, depth: u32, kids: &mut [Onitama; KIDS]) -> u64 {
-    if depth == 1 {
-        return last_ply::<BULK>(state, kids);
-    }
-    let mut total = 0;
-    if depth == 2 {
-        state.children(|_, child| {
-            total += if child.is_terminal() {
-                1
+/// Defines the recursion of [`perft`] as a function `$name`, optionally compiled for extra
+/// processor features: the same code twice, so the default build still runs on any x86-64 and a
+/// processor with BMI (bit-manipulation instructions: one instruction for `x & -x`, `x & (x-1)`,
+/// `a & !b`) gets them in the hot loops.
+macro_rules! recursion {
+    ($name:ident, $inner:ident $(, $features:literal)?) => {
+        /// The leaves below a position that is not over, `depth >= 1` plies deep, by the method
+        /// `make_leaves` names; `kids` is room for the last ply's children.
+        $(#[target_feature(enable = $features)])?
+        fn $name(state: &Onitama, depth: u32, make_leaves: bool, kids: &mut [Onitama; KIDS]) -> u64 {
+            if make_leaves {
+                $inner::<false>(state, depth, kids)
             } else {
-                last_ply::<BULK>(child, kids)
-            };
-        });
-    } else {
-        state.children(|_, child| {
-            total += if child.is_terminal() {
-                1
+                $inner::<true>(state, depth, kids)
+            }
+        }
+
+        /// [`perft`]'s recursion below a position that is not over, `depth >= 1`.
+        $(#[target_feature(enable = $features)])?
+        fn $inner<const BULK: bool>(state: &Onitama, depth: u32, kids: &mut [Onitama; KIDS]) -> u64 {
+            if depth == 1 {
+                return last_ply::<BULK>(state, kids);
+            }
+            let mut total = 0;
+            if depth == 2 {
+                state.children(|_, child| {
+                    total += if child.is_terminal() {
+                        1
+                    } else {
+                        last_ply::<BULK>(child, kids)
+                    };
+                });
             } else {
-                below::<BULK>(child, depth - 1, kids)
-            };
-        });
-    }
-    total
+                state.children(|_, child| {
+                    total += if child.is_terminal() {
+                        1
+                    } else {
+                        $inner::<BULK>(child, depth - 1, kids)
+                    };
+                });
+            }
+            total
+        }
+    };
 }
+
+recursion!(below_any, below_any_inner);
+#[cfg(target_arch = "x86_64")]
+recursion!(below_bmi, below_bmi_inner, "bmi1,bmi2");
 
 /// The leaves one ply below a position that is not over: its moves counted (`BULK`), or each
 /// made into a full child position in `kids`, which is then handed to `black_box` (so the
