@@ -33,8 +33,8 @@ pub enum Method {
     /// generation.
     #[default]
     Bulk,
-    /// Every leaf move is made (`play` on a copy): the speed of generating and making moves,
-    /// what a search lives on.
+    /// Every leaf move is made (`play` on a copy, or in a game's own perft each child position
+    /// written out in full): the speed of generating and making moves, what a search lives on.
     Leaves,
 }
 
@@ -53,8 +53,17 @@ pub fn perft<G: Game>(state: &G, depth: u32) -> u64 {
     perft_by(state, depth, Method::Bulk)
 }
 
-/// Counts the leaves below `state` to `depth` plies on the calling thread, by `method`.
+/// Counts the leaves below `state` to `depth` plies on the calling thread, by `method`: with the
+/// game's own perft ([`Game::perft`]) when it has one, else the generic recursion.
 pub fn perft_by<G: Game>(state: &G, depth: u32, method: Method) -> u64 {
+    state
+        .perft(depth, method == Method::Leaves)
+        .unwrap_or_else(|| perft_generic_by(state, depth, method))
+}
+
+/// [`perft_by`] by the generic recursion over [`Game`] alone, never the game's own perft: the
+/// reference the games' own perfts are tested against.
+pub fn perft_generic_by<G: Game>(state: &G, depth: u32, method: Method) -> u64 {
     let mut bufs = Buffers::default();
     match method {
         Method::Bulk => count::<G, true>(state, depth, &mut bufs),

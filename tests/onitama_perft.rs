@@ -106,6 +106,27 @@ fn fast_deep_counts() {
     compare(8, false);
 }
 
+/// Onitama's own perft (moves made into child positions) against the generic recursion over the
+/// `Game` trait (move list and `play`), by both methods, to depth 5 in every case.
+#[test]
+fn own_and_generic_perft_agree() {
+    use perft::Method;
+    for case in &CASES {
+        let state = fast(case.fen);
+        for depth in 0..=5 {
+            for method in [Method::Bulk, Method::Leaves] {
+                assert_eq!(
+                    perft::perft_by(&state, depth, method),
+                    perft::perft_generic_by(&state, depth, method),
+                    "{}: perft({depth}) by {}",
+                    case.name,
+                    method.name()
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn parallel_perft_and_divide_agree() {
     let state = fast(CASES[0].fen);

@@ -72,6 +72,13 @@ impl Card {
         }
     }
 
+    /// The card in row `slot & 15` of the table: for packed cards, whose four bits are always a
+    /// card.
+    #[inline(always)]
+    pub(super) const fn from_slot(slot: usize) -> Card {
+        Card((slot & (CARD_COUNT - 1)) as u8)
+    }
+
     /// The row of the table, `0..16`.
     #[inline(always)]
     pub const fn index(self) -> usize {

@@ -148,11 +148,11 @@ fn reach(state: &Onitama, side: Color) -> Reach {
     let s = side.index();
     let own = state.pieces[s];
     let free = (!own).0;
-    let [a, b] = state.hands[s];
+    let [a, b] = state.meta.hand(s);
     let (ta, tb, tc) = (
         &TARGETS[s][a.slot()],
         &TARGETS[s][b.slot()],
-        &TARGETS[s][state.side_card.slot()],
+        &TARGETS[s][state.meta.side_card().slot()],
     );
     let (mut attacks, mut hand_jumps, mut side_jumps) = (0u32, 0u32, 0u32);
     for from in own {

@@ -2,20 +2,23 @@
 //! four students), 16 move cards of which five are in play, wins by capturing the enemy master
 //! or by bringing one's master to the enemy temple arch.
 //!
-//! The state is a few dozen bytes: one 25-bit bitboard of pawns and one of the master per colour,
-//! the four hand cards and the side card, the side to move and the incremental Zobrist hash. Moves
-//! are looked up in target masks precomputed per card, square and side, so `play` is a handful of
-//! XORs and counting moves at perft's last ply is a popcount per pawn.
+//! The state is 28 bytes: one 25-bit bitboard of pawns and one of the master per colour, the four
+//! hand cards and the side card, the side to move and the ply limit. Moves are looked up in target
+//! masks precomputed per card, square and side, so `play` is a handful of bit operations without
+//! branches, and counting moves at perft's last ply is a popcount per pawn. The Zobrist hash is
+//! computed when asked for (see [`zobrist`]), so making a move never pays for it.
 
 mod bench;
 pub mod board;
 pub mod cards;
 pub mod color;
 mod deal;
+mod meta;
 pub mod eval;
 mod litama;
 mod moves;
 mod notation;
+mod perft;
 mod render;
 mod svg;
 pub mod zobrist;
@@ -31,7 +34,8 @@ use crate::error::Error;
 use crate::game::{Game, Payoffs, Turn};
 use crate::options::{GameOptions, OptionSpec};
 use cards::ROW;
-use zobrist::{KEYS, SIDE_PLACE};
+use meta::Meta;
+use zobrist::{pawns_key, KEYS, SIDE_PLACE};
 
 /// The default ply limit of a played game (a draw when reached).
 pub const DEFAULT_PLY_LIMIT: u32 = 300;
@@ -43,16 +47,8 @@ pub struct Onitama {
     pieces: [Bitboard; 2],
     /// The master of each colour: one square, or empty once captured.
     masters: [Bitboard; 2],
-    /// The Zobrist hash, updated by `play`.
-    hash: u64,
-    /// The two cards of each colour, kept in table order so equal positions compare equal.
-    hands: [[Card; 2]; 2],
-    /// The card beside the board.
-    side_card: Card,
-    /// The colour to move.
-    to_move: Color,
-    /// Plies after which a played game is a draw.
-    ply_limit: u32,
+    /// The cards, the side to move and the ply limit.
+    meta: Meta,
 }
 
 /// The options `start` understands.
@@ -135,20 +131,19 @@ impl Onitama {
                 .filter_map(|f| Square::try_new(f, rank))
                 .fold(Bitboard::EMPTY, |b, s| b | s.bitboard())
         };
-        let mut state = Onitama {
+        Onitama {
             pieces: [row(0), row(4)],
             masters: [RED_TEMPLE, BLUE_TEMPLE],
-            hash: 0,
-            hands: [
-                sorted(deal.red[0], deal.red[1]),
-                sorted(deal.blue[0], deal.blue[1]),
-            ],
-            side_card: deal.side,
-            to_move: deal.side.stamp(),
-            ply_limit,
-        };
-        state.hash = state.hash_from_scratch();
-        state
+            meta: Meta::new(
+                [
+                    sorted(deal.red[0], deal.red[1]),
+                    sorted(deal.blue[0], deal.blue[1]),
+                ],
+                deal.side,
+                deal.side.stamp(),
+                ply_limit,
+            ),
+        }
     }
 
     /// Every pawn of `color`.
@@ -168,17 +163,17 @@ impl Onitama {
 
     /// The two cards `color` holds, in table order.
     pub fn hand(&self, color: Color) -> [Card; 2] {
-        self.hands[color.index()]
+        self.meta.hand(color.index())
     }
 
     /// The card beside the board (the next one the player to move receives).
     pub fn side_card(&self) -> Card {
-        self.side_card
+        self.meta.side_card()
     }
 
     /// The colour to move (the loser, at a terminal position).
     pub fn to_move(&self) -> Color {
-        self.to_move
+        self.meta.to_move()
     }
 
     /// The winner, once the game is over: the colour whose enemy has no master, or whose master
@@ -204,49 +199,56 @@ impl Onitama {
         red_done | blue_done
     }
 
-    /// Plays a legal move (jump or pass) and passes the turn.
+    /// Plays a legal move (jump or pass) and passes the turn, without a branch: a pass has both
+    /// squares 25 (off the board), so its XOR of `from` and `to` is empty and nothing moves.
     #[inline(always)]
     fn make(&mut self, mv: Move) {
-        let us = self.to_move.index();
+        let us = self.meta.to_move().index();
         let them = us ^ 1;
-        let mut hash = self.hash;
-        if !mv.is_pass() {
-            let (from, to) = mv.raw();
-            // Masked so the key lookups need no bounds check (both are below 25 anyway).
-            let (from, to) = (from & (ROW - 1), to & (ROW - 1));
-            let (from_bb, to_bb) = (Bitboard(1 << from), Bitboard(1 << to));
-            self.pieces[us] ^= from_bb | to_bb;
-            hash ^= KEYS.pawn[us][from] ^ KEYS.pawn[us][to];
-            if self.masters[us] == from_bb {
-                self.masters[us] = to_bb;
-                hash ^= KEYS.master[us][from] ^ KEYS.master[us][to];
-            }
-            if !(self.pieces[them] & to_bb).is_empty() {
-                self.pieces[them] ^= to_bb;
-                hash ^= KEYS.pawn[them][to];
-                if self.masters[them] == to_bb {
-                    self.masters[them] = Bitboard::EMPTY;
-                    hash ^= KEYS.master[them][to];
-                }
-            }
-        }
-        // The used card goes beside the board; the side card joins the hand.
-        let used = mv.card();
-        let incoming = self.side_card;
-        let [a, b] = self.hands[us];
-        let kept = if a == used { b } else { a };
-        self.hands[us] = sorted(kept, incoming);
-        self.side_card = used;
-        hash ^= KEYS.card[used.slot()][us]
-            ^ KEYS.card[used.slot()][SIDE_PLACE]
-            ^ KEYS.card[incoming.slot()][SIDE_PLACE]
-            ^ KEYS.card[incoming.slot()][us];
-        hash ^= KEYS.blue_to_move;
-        self.hash = hash;
-        self.to_move = !self.to_move;
+        let (from, to) = mv.raw();
+        let (from_bb, to_bb) = (1u32 << (from & 31), 1u32 << (to & 31));
+        self.pieces[us].0 ^= from_bb ^ to_bb;
+        let master = self.masters[us].0;
+        self.masters[us].0 = if master == from_bb { to_bb } else { master };
+        self.pieces[them].0 &= !to_bb;
+        self.masters[them].0 &= !to_bb;
+        self.pass_cards(mv.card());
     }
 
-    /// The hash from the pieces, cards and side alone.
+    /// The card exchange of a move with `used`: it goes beside the board, the side card joins the
+    /// hand (kept in table order), and the turn passes.
+    #[inline(always)]
+    fn pass_cards(&mut self, used: Card) {
+        self.pass_cards_of(self.meta.to_move().index(), used);
+    }
+
+    /// [`Onitama::pass_cards`] with the mover's index given, a constant in perft's hot loop.
+    #[inline(always)]
+    fn pass_cards_of(&mut self, us: usize, used: Card) {
+        self.meta = self.meta.pass_cards(us, used);
+    }
+
+    /// The Zobrist hash (the keys of [`zobrist`]), from ten rank lookups for the pawns and one
+    /// lookup for each master and card. Equal to [`Onitama::scratch_hash`], which a test checks.
+    #[inline]
+    fn zobrist(&self) -> u64 {
+        let mut h = 0;
+        for c in 0..2 {
+            h ^= pawns_key(c, self.pieces[c].0);
+            // An empty master set gives index 32, whose key is zero (the padding of the table).
+            h ^= KEYS.master[c][self.masters[c].0.trailing_zeros() as usize & (ROW - 1)];
+            let [a, b] = self.meta.hand(c);
+            h ^= KEYS.card[a.slot()][c] ^ KEYS.card[b.slot()][c];
+        }
+        h ^= KEYS.card[self.meta.side_card().slot()][SIDE_PLACE];
+        if self.meta.to_move() == Color::Blue {
+            h ^= KEYS.blue_to_move;
+        }
+        h
+    }
+
+    /// The hash from the pieces, cards and side, one key at a time: the slow check of
+    /// [`Onitama::zobrist`].
     fn scratch_hash(&self) -> u64 {
         let mut h = 0;
         for color in Color::BOTH {
@@ -257,12 +259,12 @@ impl Onitama {
             for sq in self.masters[c] {
                 h ^= KEYS.master[c][sq.index()];
             }
-            for card in self.hands[c] {
+            for card in self.meta.hand(c) {
                 h ^= KEYS.card[card.index()][c];
             }
         }
-        h ^= KEYS.card[self.side_card.index()][SIDE_PLACE];
-        if self.to_move == Color::Blue {
+        h ^= KEYS.card[self.meta.side_card().index()][SIDE_PLACE];
+        if self.meta.to_move() == Color::Blue {
             h ^= KEYS.blue_to_move;
         }
         h
@@ -361,7 +363,7 @@ impl Game for Onitama {
         if self.is_terminal() {
             Turn::Terminal
         } else {
-            Turn::Player(self.to_move.index())
+            Turn::Player(self.meta.to_move().index())
         }
     }
 
@@ -389,9 +391,9 @@ impl Game for Onitama {
         })
     }
 
-    #[inline(always)]
+    #[inline]
     fn hash(&self) -> u64 {
-        self.hash
+        self.zobrist()
     }
 
     fn hash_from_scratch(&self) -> u64 {
@@ -399,7 +401,7 @@ impl Game for Onitama {
     }
 
     fn ply_limit(&self) -> u32 {
-        self.ply_limit
+        self.meta.ply_limit()
     }
 
     fn repetition_limit(&self) -> Option<u32> {
@@ -429,5 +431,9 @@ impl Game for Onitama {
     #[inline(always)]
     fn count_moves(&self, _buf: &mut Vec<Move>) -> u64 {
         self.count()
+    }
+
+    fn perft(&self, depth: u32, make_leaves: bool) -> Option<u64> {
+        Some(perft::perft(self, depth, make_leaves))
     }
 }

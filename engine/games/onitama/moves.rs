@@ -29,6 +29,16 @@ impl Move {
         }
     }
 
+    /// The jump `from -> to` with `card` from raw square indices (both below 25).
+    #[inline(always)]
+    pub(super) const fn from_raw(card: Card, from: usize, to: usize) -> Move {
+        Move {
+            card,
+            from: from as u8,
+            to: to as u8,
+        }
+    }
+
     /// The pass that gives `card` away (only legal when no jump is).
     pub const fn pass(card: Card) -> Move {
         Move {
@@ -78,12 +88,12 @@ impl Onitama {
         if self.is_terminal() {
             return;
         }
-        let us = self.to_move.index();
+        let us = self.meta.to_move().index();
         let own = self.pieces[us];
         let free = !own;
         out.reserve(MAX_MOVES);
         let start = out.len();
-        for card in self.hands[us] {
+        for card in self.meta.hand(us) {
             let table = &TARGETS[us][card.slot()];
             for from in own {
                 for to in Bitboard(table[from.index() & (ROW - 1)]) & free {
@@ -92,42 +102,34 @@ impl Onitama {
             }
         }
         if out.len() == start {
-            out.push(Move::pass(self.hands[us][0]));
-            out.push(Move::pass(self.hands[us][1]));
+            out.push(Move::pass(self.meta.hand(us)[0]));
+            out.push(Move::pass(self.meta.hand(us)[1]));
         }
     }
 
     /// The number of legal moves, without listing them. Per pawn, both cards' target masks sit
-    /// side by side in a `u64`; their bit counts are summed byte-wise (SWAR, no popcount
-    /// instruction is assumed) and folded into one number at the end.
+    /// side by side in a `u64`, so one popcount (hardware in the x86-64-v2 build) counts both.
     #[inline]
     pub(super) fn count(&self) -> u64 {
-        const M1: u64 = 0x5555_5555_5555_5555;
-        const M2: u64 = 0x3333_3333_3333_3333;
-        const M4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
-        const BYTES: u64 = 0x0101_0101_0101_0101;
         if self.is_terminal() {
             return 0;
         }
-        let us = self.to_move.index();
+        let us = self.meta.to_move().index();
         let own = self.pieces[us].0;
         let free = u64::from(!own & Bitboard::FULL.0);
         let free = free | free << 32;
-        let t0 = &TARGETS[us][self.hands[us][0].slot()];
-        let t1 = &TARGETS[us][self.hands[us][1].slot()];
+        let t0 = &TARGETS[us][self.meta.hand(us)[0].slot()];
+        let t1 = &TARGETS[us][self.meta.hand(us)[1].slot()];
         let mut bits = own;
-        // Byte-wise counts: at most 8 per byte per pawn and 5 pawns, so no byte overflows. Always
-        // five rounds, no loop branch: once the pawns run out the index is 32, an empty row.
-        let mut bytes = 0u64;
+        let mut n = 0;
+        // Always five rounds, no loop branch: once the pawns run out the index is 32, an empty
+        // row.
         for _ in 0..5 {
             let sq = (bits.trailing_zeros() & (ROW as u32 - 1)) as usize;
             bits &= bits.wrapping_sub(1);
-            let mut x = (u64::from(t0[sq]) | u64::from(t1[sq]) << 32) & free;
-            x -= (x >> 1) & M1;
-            x = (x & M2) + ((x >> 2) & M2);
-            bytes += (x + (x >> 4)) & M4;
+            n += ((u64::from(t0[sq]) | u64::from(t1[sq]) << 32) & free).count_ones();
         }
-        let n = bytes.wrapping_mul(BYTES) >> 56;
+        let n = u64::from(n);
         // No jump: the two passes.
         n + (u64::from(n == 0) << 1)
     }
@@ -139,7 +141,7 @@ impl Onitama {
     #[inline]
     pub(super) fn wins_next(&self, side: Color) -> bool {
         let s = side.index();
-        let [a, b] = self.hands[s];
+        let [a, b] = self.meta.hand(s);
         // A card's jumps for one side are the other side's jumps reversed, so the squares from
         // which `side` reaches `to` are the other side's targets from `to`.
         let (ra, rb) = (&TARGETS[s ^ 1][a.slot()], &TARGETS[s ^ 1][b.slot()]);
@@ -165,7 +167,7 @@ impl Onitama {
     /// winning move when there is one; every move that stops the opponent's win-in-one when it
     /// has one (no standing pat then); else the captures.
     pub(super) fn noisy(&self, out: &mut Vec<Move>) -> Quiescence {
-        let us = self.to_move;
+        let us = self.meta.to_move();
         if self.wins_next(us) {
             let start = out.len();
             self.generate(out);
@@ -195,7 +197,7 @@ impl Onitama {
         let u = us.index();
         let own = self.pieces[u];
         let prey = self.pieces[u ^ 1];
-        for card in self.hands[u] {
+        for card in self.meta.hand(u) {
             let table = &TARGETS[u][card.slot()];
             for from in own {
                 for to in Bitboard(table[from.index() & (ROW - 1)]) & prey {
@@ -217,7 +219,7 @@ mod tests {
         let s = side.index();
         let enemy_master = state.masters[s ^ 1];
         let goal = super::super::temple_of(!side);
-        state.hands[s].iter().any(|card| {
+        state.meta.hand(s).iter().any(|card| {
             state.pieces[s].into_iter().any(|from| {
                 let to = Bitboard(TARGETS[s][card.slot()][from.index()]) & !state.pieces[s];
                 !(to & enemy_master).is_empty()

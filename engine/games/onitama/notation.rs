@@ -8,6 +8,7 @@ use super::board::{Bitboard, Square};
 use super::cards::Card;
 use super::color::Color;
 use super::moves::Move;
+use super::meta::Meta;
 use super::{sorted, Onitama, BLUE_TEMPLE, RED_TEMPLE};
 use crate::error::Error;
 
@@ -85,17 +86,16 @@ impl Onitama {
                     .to_string(),
             ));
         }
-        let mut state = Onitama {
+        Ok(Onitama {
             pieces,
             masters,
-            hash: 0,
-            hands: [sorted(red[0], red[1]), sorted(blue[0], blue[1])],
-            side_card,
-            to_move,
-            ply_limit,
-        };
-        state.hash = state.scratch_hash();
-        Ok(state)
+            meta: Meta::new(
+                [sorted(red[0], red[1]), sorted(blue[0], blue[1])],
+                side_card,
+                to_move,
+                ply_limit,
+            ),
+        })
     }
 }
 
@@ -217,13 +217,13 @@ pub fn write_position(state: &Onitama) -> String {
             out.push('/');
         }
     }
-    let [r0, r1] = state.hands[0];
-    let [b0, b1] = state.hands[1];
+    let [r0, r1] = state.meta.hand(0);
+    let [b0, b1] = state.meta.hand(1);
     let _ = write!(
         out,
         " {} {r0},{r1} {b0},{b1} {}",
-        state.to_move.letter(),
-        state.side_card
+        state.meta.to_move().letter(),
+        state.meta.side_card()
     );
     out
 }
@@ -252,8 +252,8 @@ pub fn parse_move(state: &Onitama, text: &str) -> Result<Move, Error> {
     };
     let card = Card::from_name(name.trim())
         .ok_or_else(|| Error::bad_move(format!("unknown card '{name}' in '{text}'")))?;
-    let us = state.to_move;
-    let hand = state.hands[us.index()];
+    let us = state.meta.to_move();
+    let hand = state.meta.hand(us.index());
     if !hand.contains(&card) {
         return Err(Error::bad_move(format!(
             "{} does not hold {card} (it holds {}, {})",
@@ -312,9 +312,9 @@ pub fn parse_move(state: &Onitama, text: &str) -> Result<Move, Error> {
 impl Onitama {
     /// The number of jumps (moves other than passes) the side to move has.
     fn count_jumps(&self) -> u32 {
-        let us = self.to_move;
+        let us = self.meta.to_move();
         let own = self.pieces[us.index()];
-        self.hands[us.index()]
+        self.meta.hand(us.index())
             .iter()
             .map(|card| {
                 own.into_iter()

@@ -1,8 +1,12 @@
 //! Zobrist keys, generated at compile time from a fixed SplitMix64 stream so hashes are the same in
 //! every build and run. A position's hash is the XOR of the keys of its pawns, its masters, the
 //! place of each card (Red's hand, Blue's hand, beside the board) and Blue to move.
+//!
+//! The hash is computed when asked for, not kept by every move: a search asks once per node it
+//! looks up in its table, while perft and quiescence make many moves and never ask. The pawn keys
+//! of each rank are combined in advance ([`RANK_KEYS`]), so the pawns cost one lookup a rank.
 
-use super::board::SQUARES;
+use super::board::{SIZE, SQUARES};
 use super::cards::{CARD_COUNT, ROW};
 
 /// Where a card lies: index 0 and 1 are the hands of Red and Blue (by colour index), 2 the side.
@@ -67,3 +71,45 @@ pub static KEYS: Keys = {
     keys.blue_to_move = k;
     keys
 };
+
+/// The patterns of one rank: 5 bits, one per file.
+const RANK_PATTERNS: usize = 1 << SIZE;
+
+/// `RANK_KEYS[colour][rank][pattern]`: the XOR of the pawn keys of `colour` on the squares of
+/// `rank` whose file bits are set in `pattern`. Ten lookups give the pawn part of a hash.
+pub static RANK_KEYS: [[[u64; RANK_PATTERNS]; SIZE as usize]; 2] = {
+    let mut t = [[[0u64; RANK_PATTERNS]; SIZE as usize]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut rank = 0;
+        while rank < SIZE as usize {
+            let mut pattern = 0;
+            while pattern < RANK_PATTERNS {
+                let mut h = 0;
+                let mut file = 0;
+                while file < SIZE as usize {
+                    if pattern & (1 << file) != 0 {
+                        h ^= KEYS.pawn[c][rank * SIZE as usize + file];
+                    }
+                    file += 1;
+                }
+                t[c][rank][pattern] = h;
+                pattern += 1;
+            }
+            rank += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// The pawn part of a hash: the keys of every pawn in `pieces` (a raw bitboard) of `colour`.
+#[inline(always)]
+pub fn pawns_key(colour: usize, pieces: u32) -> u64 {
+    let keys = &RANK_KEYS[colour & 1];
+    let mut h = 0;
+    for (rank, row) in keys.iter().enumerate() {
+        h ^= row[(pieces >> (rank * SIZE as usize)) as usize & (RANK_PATTERNS - 1)];
+    }
+    h
+}
