@@ -64,6 +64,8 @@ pub(super) struct Worker<'a, G: Game, const MAIN: bool> {
     pub(super) root_score: Option<i32>,
     /// Late-move reductions by depth and move number (`LMR_TABLE` x `LMR_TABLE`).
     pub(super) reductions: Vec<u8>,
+    /// The depth of the iteration running (extensions are bounded by it).
+    pub(super) root_depth: i32,
 }
 
 /// The late-move reduction of every depth and move number below `LMR_TABLE`, row by depth.
@@ -116,6 +118,7 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
             pv: (0..FRAMES).map(|_| Vec::new()).collect(),
             root_score: None,
             reductions: reduction_table(),
+            root_depth: 0,
         }
     }
 
@@ -206,6 +209,7 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
     /// One iteration in a window around the last score, widened until the score falls inside.
     fn aspiration(&mut self, state: &G, depth: u32, last: i32) -> i32 {
         let depth = depth as i32;
+        self.root_depth = depth;
         let mut delta = ASPIRATION;
         let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH && !is_proven(last) {
             ((last - delta).max(-INFINITY), (last + delta).min(INFINITY))
