@@ -312,6 +312,14 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         Quiescence::Off
     }
 
+    /// Whether the player to move is threatened: the opponent, were it to move now, would win at
+    /// once (a check, in chess terms). Alpha-beta searches such nodes one ply deeper (outside
+    /// exact mode), so a threat near the horizon is answered with the depth it deserves. Called
+    /// at every interior node, so it must be cheap. The default is false: no extension.
+    fn threatened(&self) -> bool {
+        false
+    }
+
     /// The number of legal moves, for perft's last ply. Games override it with a bulk count.
     fn count_moves(&self, buf: &mut Vec<Self::Move>) -> u64 {
         buf.clear();

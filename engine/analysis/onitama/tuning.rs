@@ -143,6 +143,10 @@ impl Game for Weighted {
         self.state.noisy_moves(out)
     }
 
+    fn threatened(&self) -> bool {
+        self.state.threatened()
+    }
+
     #[inline(always)]
     fn count_moves(&self, buf: &mut Vec<Move>) -> u64 {
         self.state.count_moves(buf)

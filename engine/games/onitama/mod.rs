@@ -428,6 +428,11 @@ impl Game for Onitama {
         self.noisy(out)
     }
 
+    #[inline]
+    fn threatened(&self) -> bool {
+        self.wins_next(!self.to_move())
+    }
+
     #[inline(always)]
     fn count_moves(&self, _buf: &mut Vec<Move>) -> u64 {
         self.count()

@@ -14,7 +14,7 @@ use super::super::score::{
 use super::super::tt::Bound;
 use super::params::{
     LMR_DEPTH, LMR_KEEP, LMR_MOVE, LMR_PV_LESS, LMR_TABLE, MAX_HEIGHT, RFP_DEPTH, RFP_MARGIN,
-    TABLE_SKIP_DEPTH,
+    TABLE_SKIP_DEPTH, THREAT_EXTENSION_REACH,
 };
 use super::worker::{Frame, Worker};
 
@@ -60,6 +60,8 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
         if let Some(v) = self.settled(state, at, hash) {
             return v;
         }
+        let depth = depth + self.extension(state, depth, ply);
+        let at = At { depth, ..at };
         if depth <= 0 {
             // The horizon: the evaluation, or quiescence where the game has it.
             return self.quiesce(state, at.side, ply, height, 0, alpha, beta);
@@ -130,6 +132,16 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
             return Some(self.leaf(state, at.side, at.ply));
         }
         None
+    }
+
+    /// The plies a node is searched deeper by: one when the player to move is threatened
+    /// ([`Game::threatened`]), in selective search, above the horizon (quiescence answers
+    /// threats there), and only within twice the iteration's depth from the root, so that a
+    /// run of threats cannot lengthen a line without end.
+    #[inline]
+    fn extension(&self, state: &G, depth: i32, ply: usize) -> i32 {
+        let room = (ply as i32) < THREAT_EXTENSION_REACH * self.root_depth;
+        i32::from(depth > 0 && room && self.selective() && state.threatened())
     }
 
     /// Probes the table: breaks with the score an entry settles the node with, or continues with

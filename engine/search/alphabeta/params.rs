@@ -91,3 +91,9 @@ pub(super) const VOTE_OFFSET: i32 = 14;
 /// scores the position as it stands): captures run out by themselves, but answers to threats
 /// may not. Chosen; no measurement on record.
 pub(super) const QUIESCENCE_PLIES: usize = 12;
+
+/// A threatened node is extended only while its ply is below this many times the iteration's
+/// depth. Chosen: the usual bound on check extensions, which keeps a line of threats finite.
+/// The extension itself was measured on Onitama at 10 s + 0.1 s against the search without it:
+/// +52.5 +/- 30.0 Elo over 300 games (167 wins, 11 draws, 122 losses).
+pub(super) const THREAT_EXTENSION_REACH: i32 = 2;

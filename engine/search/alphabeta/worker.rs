@@ -67,6 +67,8 @@ pub(super) struct Worker<'a, G: Game, const MAIN: bool> {
     /// The root moves the search may choose among (all legal moves when `None`): a multi-PV
     /// search's moves not yet ranked, or the one move of a separate search.
     pub(super) root_moves: Option<&'a [G::Move]>,
+    /// The depth of the iteration running (extensions are bounded by it).
+    pub(super) root_depth: i32,
 }
 
 /// The late-move reduction of every depth and move number below `LMR_TABLE`, row by depth.
@@ -120,6 +122,7 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
             root_score: None,
             reductions: reduction_table(),
             root_moves: None,
+            root_depth: 0,
         }
     }
 
@@ -210,6 +213,7 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
     /// One iteration in a window around the last score, widened until the score falls inside.
     fn aspiration(&mut self, state: &G, depth: u32, last: i32) -> i32 {
         let depth = depth as i32;
+        self.root_depth = depth;
         let mut delta = ASPIRATION;
         let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH && !is_proven(last) {
             ((last - delta).max(-INFINITY), (last + delta).min(INFINITY))
