@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::io::IsTerminal;
+use std::path::Path;
 use std::process::ExitCode;
 
 use clap::Args;
@@ -268,8 +269,9 @@ impl GameArgs {
         options.check_known(G::NAME, G::option_specs())?;
         let state = match (&self.position, self.from.as_deref()) {
             (_, Some([format, file])) => {
-                let text = std::fs::read_to_string(file)
-                    .map_err(|e| Error::file(format!("--from {format} '{file}': {e}")))?;
+                // A position file from another program is small; 1 MB is far above any.
+                let what = format!("--from {format}");
+                let text = tabula::files::read_small(Path::new(file), 1 << 20, &what)?;
                 G::from_foreign(format, &text, &options)?
             }
             (Some(text), _) => G::from_notation(text, &options)?,

@@ -1,6 +1,7 @@
 //! Writing files safely: a new output never silently replaces an old one, and a file that takes
 //! long to write appears under its real name only when it is complete (a killed run leaves a
-//! `.partial` file, never a half file that looks whole).
+//! `.partial` file, never a half file that looks whole). Reading a small input file stops at a
+//! size limit, so a wrong path (a device, a huge log) is refused instead of filling memory.
 
 use std::fs::{File, OpenOptions};
 use std::io;
@@ -34,6 +35,25 @@ pub fn create_new(path: &Path, hint: &str) -> Result<File, Error> {
         .create_new(true)
         .open(path)
         .map_err(|e| Error::file(format!("cannot create '{}': {e}", path.display())))
+}
+
+/// The text of `path`, read only if it is at most `limit` bytes; `what` names the input in
+/// messages (`--from litama`).
+pub fn read_small(path: &Path, limit: u64, what: &str) -> Result<String, Error> {
+    use io::Read;
+    let fail = |e: io::Error| Error::file(format!("{what} '{}': {e}", path.display()));
+    let mut bytes = Vec::new();
+    File::open(path)
+        .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
+        .map_err(fail)?;
+    if bytes.len() as u64 > limit {
+        return Err(Error::file(format!(
+            "{what} '{}': larger than {limit} bytes, too large for this input",
+            path.display()
+        )));
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| Error::file(format!("{what} '{}': not UTF-8 text", path.display())))
 }
 
 /// The name a file is written under until it is complete: `<path>.partial`.

@@ -91,6 +91,24 @@ fn a_bad_litama_file_is_named_and_refused() {
         ],
         "--from litama '/nonexistent/state.json'",
     );
+    // A wrong path to something huge or binary is refused without reading it all.
+    fails(
+        &["show", "onitama", "--from", "litama", "/dev/zero"],
+        "larger than 1048576 bytes",
+    );
+    fails(
+        &[
+            "show",
+            "onitama",
+            "--from",
+            "litama",
+            &file("binary", "\u{0}\u{ff}"),
+        ],
+        "litama: not JSON",
+    );
+    let big = file("big", "");
+    std::fs::write(&big, vec![b' '; (1 << 20) + 1]).unwrap();
+    fails(&["show", "onitama", "--from", "litama", &big], "too large");
     fails(
         &["show", "onitama", "--from", "lichess", STATE],
         "--from lichess: onitama reads litama",
