@@ -156,6 +156,22 @@ impl BenchSet {
     };
 }
 
+/// The refusal of `--from format` for a game that does not read that format: which formats it
+/// does read. [`Game::from_foreign`] gives it for every format it does not know.
+pub fn unknown_format<G: Game>(format: &str) -> Error {
+    Error::option(match G::FOREIGN_FORMATS {
+        [] => format!(
+            "--from {format}: {} reads positions only in its own notation",
+            G::NAME
+        ),
+        known => format!(
+            "--from {format}: {} reads {} (and its own notation)",
+            G::NAME,
+            known.join(", ")
+        ),
+    })
+}
+
 /// A game: rules, state and notation. A value of the type is one position.
 ///
 /// Implementations validate text once, at the border ([`Game::from_notation`],
@@ -208,17 +224,7 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// [`Game::FOREIGN_FORMATS`]), so a user can analyse a game played elsewhere.
     fn from_foreign(format: &str, text: &str, options: &GameOptions) -> Result<Self, Error> {
         let _ = (text, options);
-        Err(Error::option(match Self::FOREIGN_FORMATS {
-            [] => format!(
-                "--from {format}: {} reads positions only in its own notation",
-                Self::NAME
-            ),
-            known => format!(
-                "--from {format}: {} reads {} (and its own notation)",
-                Self::NAME,
-                known.join(", ")
-            ),
-        }))
+        Err(unknown_format::<Self>(format))
     }
 
     /// The position in the notation of the game's rules file; parses back to an equal state.

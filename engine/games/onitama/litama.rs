@@ -36,7 +36,7 @@ pub fn read(text: &str, options: &GameOptions) -> Result<Onitama, Error> {
     }
     let board = board(field(&json, "board")?)?;
     let side = color(field(&json, "currentTurn")?, "currentTurn")?;
-    let cards = hands(&json, "cards")?;
+    let cards = Deal::read(&json, "cards")?.notation();
     let state = Onitama::from_notation(&format!("{board} {side} {cards}"), options)
         .map_err(|e| Error::file(format!("litama: {}", e.message)))?;
     if let (Some(_), Some(moves)) = (json.get("startingCards"), json.get("moves")) {
@@ -111,42 +111,55 @@ fn color(text: &str, name: &str) -> Result<char, Error> {
     }
 }
 
-/// The cards object `name` (`blue`, `red`, `side`) as our `<red> <blue> <side>` notation.
-fn hands(json: &Value, name: &str) -> Result<String, Error> {
-    let cards = json
-        .get(name)
-        .ok_or_else(|| Error::file(format!("litama: '{name}' is missing")))?;
-    let hand = |color: &str| -> Result<String, Error> {
-        let names: Vec<&str> = cards
-            .get(color)
-            .and_then(Value::as_array)
-            .map(|a| a.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
-        if names.len() != 2 {
-            return Err(Error::file(format!(
-                "litama: {name}.{color} is not a list of two card names"
-            )));
-        }
-        names.iter().map(|n| card(n, name)).collect::<Result<Vec<_>, _>>()?;
-        Ok(names.join(","))
-    };
-    let side = cards
-        .get("side")
-        .and_then(Value::as_str)
-        .ok_or_else(|| Error::file(format!("litama: {name}.side is missing")))?;
-    card(side, name)?;
-    Ok(format!("{} {} {side}", hand("red")?, hand("blue")?))
+/// The five cards of a Litama cards object (`cards` or `startingCards`).
+struct Deal {
+    red: [Card; 2],
+    blue: [Card; 2],
+    side: Card,
 }
 
-/// Checks that `name` is one of the sixteen cards Tabula plays (Litama also deals expansion
-/// cards, which the rules here do not have).
-fn card(name: &str, field: &str) -> Result<(), Error> {
-    match Card::from_name(name) {
-        Some(_) => Ok(()),
-        None => Err(Error::file(format!(
-            "litama: {field}: '{name}' is not one of the sixteen base cards Tabula plays"
-        ))),
+impl Deal {
+    /// Reads the cards object `name` (`blue`, `red`: two names each; `side`).
+    fn read(json: &Value, name: &str) -> Result<Deal, Error> {
+        let cards = json
+            .get(name)
+            .ok_or_else(|| Error::file(format!("litama: '{name}' is missing")))?;
+        let hand = |color: &str| -> Result<[Card; 2], Error> {
+            match cards.get(color).and_then(Value::as_array).map(Vec::as_slice) {
+                Some([a, b]) => Ok([card(a, name)?, card(b, name)?]),
+                _ => Err(Error::file(format!(
+                    "litama: {name}.{color} is not a list of two card names"
+                ))),
+            }
+        };
+        let side = cards
+            .get("side")
+            .ok_or_else(|| Error::file(format!("litama: {name}.side is missing")))?;
+        Ok(Deal {
+            red: hand("red")?,
+            blue: hand("blue")?,
+            side: card(side, name)?,
+        })
     }
+
+    /// Our `<red> <blue> <side>` notation of the cards.
+    fn notation(&self) -> String {
+        let hand = |h: &[Card; 2]| format!("{},{}", h[0].name(), h[1].name());
+        format!("{} {} {}", hand(&self.red), hand(&self.blue), self.side.name())
+    }
+}
+
+/// One card name of the object `field`: one of the sixteen cards Tabula plays (Litama also
+/// deals expansion cards, which the rules here do not have).
+fn card(name: &Value, field: &str) -> Result<Card, Error> {
+    let text = name
+        .as_str()
+        .ok_or_else(|| Error::file(format!("litama: {field}: {name} is not a card name")))?;
+    Card::from_name(text).ok_or_else(|| {
+        Error::file(format!(
+            "litama: {field}: '{text}' is not one of the sixteen base cards Tabula plays"
+        ))
+    })
 }
 
 /// A Litama move `card:a1a2` as ours (squares turned half a circle).
@@ -177,14 +190,10 @@ fn check_moves(
     state: &Onitama,
     options: &GameOptions,
 ) -> Result<(), Error> {
-    let start_cards = hands(json, "startingCards")?;
-    let first = json
-        .get("startingCards")
-        .and_then(|c| c.get("side"))
-        .and_then(Value::as_str)
-        .and_then(Card::from_name)
-        .map_or('b', |c| c.stamp().letter());
-    let start = format!("ssmss/5/5/5/SSMSS {first} {start_cards}");
+    // The player whose colour is the side card's stamp starts.
+    let deal = Deal::read(json, "startingCards")?;
+    let first = deal.side.stamp().letter();
+    let start = format!("ssmss/5/5/5/SSMSS {first} {}", deal.notation());
     let mut s = Onitama::from_notation(&start, options)
         .map_err(|e| Error::file(format!("litama: startingCards: {}", e.message)))?;
     let list = moves

@@ -331,10 +331,7 @@ impl Game for Onitama {
     fn from_foreign(format: &str, text: &str, options: &GameOptions) -> Result<Self, Error> {
         match format {
             litama::FORMAT => litama::read(text, options),
-            _ => Err(Error::option(format!(
-                "--from {format}: onitama reads {} (and its own notation)",
-                Self::FOREIGN_FORMATS.join(", ")
-            ))),
+            _ => Err(crate::game::unknown_format::<Self>(format)),
         }
     }
 
