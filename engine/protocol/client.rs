@@ -105,6 +105,8 @@ pub struct EngineProcess {
     lines: Receiver<String>,
     tag: SharedTag,
     exited: bool,
+    /// Hears from the stderr thread when it has read (and logged) everything.
+    stderr_done: Receiver<()>,
 }
 
 impl EngineProcess {
@@ -131,13 +133,17 @@ impl EngineProcess {
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
         let (out_tag, err_tag) = (Arc::clone(&tag), Arc::clone(&tag));
+        let (done_tx, stderr_done) = mpsc::channel();
         let readers = std::thread::Builder::new()
             .name("engine stdout".into())
             .spawn(move || read_lines(stdout, &tx, &out_tag))
             .and_then(|_| {
                 std::thread::Builder::new()
                     .name("engine stderr".into())
-                    .spawn(move || drain(stderr, &err_tag))
+                    .spawn(move || {
+                        drain(stderr, &err_tag);
+                        let _ = done_tx.send(());
+                    })
             });
         if let Err(e) = readers {
             // No thread to read it: end the program rather than leave it blocked or a zombie.
@@ -151,6 +157,7 @@ impl EngineProcess {
             lines,
             tag,
             exited: false,
+            stderr_done,
         })
     }
 
@@ -241,11 +248,20 @@ impl EngineProcess {
 }
 
 impl Drop for EngineProcess {
-    /// `quit`, a short grace, then a kill; always a wait, so no zombie is left.
+    /// `quit`, a short grace, then a kill; always a wait, so no zombie is left. Then a short
+    /// wait for the stderr thread, so the program's last words reach the log before the
+    /// referee (perhaps the whole command) moves on.
     fn drop(&mut self) {
-        if self.exited {
-            return;
+        if !self.exited {
+            self.quit_or_kill();
         }
+        let _ = self.stderr_done.recv_timeout(QUIT_GRACE);
+    }
+}
+
+impl EngineProcess {
+    /// Sends `quit`, gives the program [`QUIT_GRACE`] to exit, and kills it if it does not.
+    fn quit_or_kill(&mut self) {
         let _ = self.send("quit");
         self.stdin = None;
         let until = Instant::now() + QUIT_GRACE;
