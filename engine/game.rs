@@ -134,7 +134,8 @@ pub enum Quiescence {
     /// The player to move faces a threat the evaluation cannot weigh (the opponent wins on its
     /// next move unless answered), so standing pat would be unsound. The moves listed are the
     /// answers; every move not listed loses on the opponent's next move, and none listed means
-    /// the position is lost.
+    /// the position is lost. Only where [`Game::threatened`] is true: quiescence takes a
+    /// stand-pat cutoff before it lists noisy moves wherever `threatened` is false.
     Threatened,
 }
 

@@ -52,7 +52,8 @@ fn threads_agree<G: Game>(depth: u32) -> usize {
 #[test]
 fn every_thread_count_gives_the_single_threads_exact_score() {
     for &kind in GameKind::ALL {
-        let checked = with_game!(kind, G => threads_agree::<G>(G::BENCH.depth.saturating_sub(1).max(1)));
+        let checked =
+            with_game!(kind, G => threads_agree::<G>(G::BENCH.depth.saturating_sub(1).max(1)));
         assert!(checked > 0, "{} has bench positions", kind.name());
     }
 }

@@ -30,22 +30,33 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
         alpha: i32,
         beta: i32,
     ) -> i32 {
+        let deep = qply >= QUIESCENCE_PLIES || height + 2 >= MAX_HEIGHT || ply + 2 >= MAX_PLY;
+        let selective = self.selective() && !deep;
+        // Standing pat is allowed unless the player to move is threatened; where it is, a
+        // stand-pat value at or above beta settles the node before any noisy move is listed.
+        let early = (selective && !state.threatened()).then(|| self.leaf(state, side, ply));
+        if let Some(v) = early.filter(|&v| v >= beta) {
+            return v;
+        }
         let mut frame = std::mem::take(&mut self.frames[height]);
         frame.moves.clear();
-        let deep = qply >= QUIESCENCE_PLIES || height + 2 >= MAX_HEIGHT || ply + 2 >= MAX_PLY;
-        let noise = if !self.selective() || deep {
-            Quiescence::Off
-        } else {
+        let noise = if selective {
             state.noisy_moves(&mut frame.moves)
+        } else {
+            Quiescence::Off
         };
+        debug_assert!(
+            early.is_none() || noise != Quiescence::Threatened,
+            "noisy_moves says threatened where threatened() does not"
+        );
         let stand = match noise {
             Quiescence::Off => None,
-            Quiescence::StandPat => Some(self.leaf(state, side, ply)),
+            Quiescence::StandPat => Some(early.unwrap_or_else(|| self.leaf(state, side, ply))),
             // Every unlisted move lets the opponent win on its next move.
             Quiescence::Threatened => Some(loss_in(ply + 2)),
         };
         let v = match stand {
-            None => self.leaf(state, side, ply),
+            None => early.unwrap_or_else(|| self.leaf(state, side, ply)),
             Some(v) if v >= beta || frame.moves.is_empty() => v,
             Some(stand) => self.noisy(
                 state, &mut frame, stand, side, ply, height, qply, alpha, beta,
