@@ -16,7 +16,7 @@
 //! and a loss found only when every child is a true win, so a stale read only delays a result to
 //! a later pass.
 
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering::Relaxed};
 
 use rayon::prelude::*;
 
@@ -157,6 +157,9 @@ struct Table {
     /// Per block, whether every layout is resolved.
     done: Vec<AtomicBool>,
     losses: AtomicU64,
+    /// While its pair is built: per layout, how many lost distributions were handed back (lost
+    /// sets only grow, so a larger count means new losses; an equal one, nothing to hand back).
+    spread: Vec<AtomicU8>,
 }
 
 /// Where a block's layouts lie.
@@ -183,6 +186,9 @@ struct Found {
     wins: u64,
 }
 
+/// Moves a loss check looks at between two tests for an early end, so that the reads of a
+/// group overlap.
+const GROUP: usize = 4;
 /// The most student jumps a block has (three students, at most 20 targets each).
 const MAX_JUMPS: usize = 64;
 
@@ -303,17 +309,33 @@ impl Builder {
                 return;
             }
             let won = word & ALL;
-            let turned = [24 - bm, 24 - rm];
-            let mut not_lost = 0;
-            for &(to, cards, at) in jumps {
-                if to == rm || to == bm {
-                    continue; // onto the own master: no move; onto Blue's: a win
+            if won == ALL {
+                if !count {
+                    tab.words[base + i].fetch_or(RESOLVED, Relaxed);
                 }
-                let cw = self.word(at, turned).load(Relaxed);
-                not_lost |= maps.parents(cards, !cw);
+                return;
+            }
+            let turned = [24 - bm, 24 - rm];
+            // Distributions known not lost: the won ones, then those with a move into a
+            // position not won for the opponent. The loop stops once every one is.
+            let mut not_lost = won;
+            for group in jumps.chunks(GROUP) {
+                for &(to, cards, at) in group {
+                    if to == rm || to == bm {
+                        continue; // onto the own master: no move; onto Blue's: a win
+                    }
+                    let cw = self.word(at, turned).load(Relaxed);
+                    not_lost |= maps.parents(cards, !cw);
+                }
+                if not_lost == ALL {
+                    break;
+                }
             }
             let own = r | 1 << rm;
             let mut tos = geo.any_targets[rm as usize] & !own & !(1 << bm) & !(1 << BLUE_TEMPLE);
+            if not_lost == ALL {
+                tos = 0;
+            }
             while tos != 0 {
                 let to = tos.trailing_zeros() as usize;
                 tos &= tos - 1;
@@ -325,17 +347,19 @@ impl Builder {
                 let cw = self.word(at, [24 - bm, 24 - to as u8]).load(Relaxed);
                 not_lost |= maps.parents(geo.jump_cards[rm as usize][to], !cw);
             }
-            let stuck = geo.no_moves(own);
+            let stuck = if not_lost == ALL { 0 } else { geo.no_moves(own) };
             if stuck != 0 {
                 let cw = self.word(plain, turned).load(Relaxed);
                 not_lost |= maps.parents(ALL_CARDS, !cw) & stuck;
             }
-            let lost = ALL & !not_lost & !won;
+            let lost = ALL & !not_lost;
             if count {
                 losses += u64::from(lost.count_ones());
                 return;
             }
-            if lost != 0 {
+            let had = tab.spread[base + i].load(Relaxed);
+            if lost.count_ones() > u32::from(had) {
+                tab.spread[base + i].store(lost.count_ones() as u8, Relaxed);
                 // Hand the loss back: every predecessor is won. The predecessor moved into
                 // `y`, this position turned: Red's pawns `ry` + its master, Blue's `by` + its.
                 let (rmy, bmy) = (24 - bm, 24 - rm);
@@ -414,13 +438,16 @@ impl Builder {
     }
 }
 
-/// Bytes a build of up to `men` men needs: a word per layout, and per block its offset and
-/// three flags.
+/// Bytes a build of up to `men` men needs: a word per layout, per block its offset and three
+/// flags, and a byte per layout of the largest pair of materials while it is built.
 pub fn memory_needed(men: usize) -> u64 {
-    Mat::up_to(men.saturating_sub(2) / 2)
+    let mats = Mat::up_to(men.saturating_sub(2) / 2);
+    let pair = mats
         .iter()
-        .map(|m| layouts(*m) * 4 + m.blocks() * 11)
-        .sum()
+        .map(|m| layouts(*m) + if m.students[0] == m.students[1] { 0 } else { layouts(m.swapped()) })
+        .max()
+        .unwrap_or(0);
+    mats.iter().map(|m| layouts(*m) * 4 + m.blocks() * 11).sum::<u64>() + pair
 }
 
 /// The layouts of a material (without building its offsets).
@@ -469,10 +496,11 @@ pub fn build(
                     changed: [flags(mat.blocks()), flags(mat.blocks())],
                     done: flags(mat.blocks()),
                     losses: AtomicU64::new(0),
+                    spread: Vec::new(),
                 }
             })
             .collect();
-        let b = Builder {
+        let mut b = Builder {
             geo: Geometry::new(cards),
             tables,
             ids,
@@ -492,6 +520,17 @@ pub fn build(
                 .iter()
                 .flat_map(|&t| (0..b.tables[t].mat.blocks() as usize).map(move |k| (t, k)))
                 .collect();
+            // The children of a block keep its Blue students (turned, as Red's): taken with
+            // Blue's students outermost, consecutive blocks read the same part of the index,
+            // which stays in cache.
+            open.par_sort_by_cached_key(|&(t, k)| {
+                let [red, blue] = b.tables[t].mat.block_students(k as u64);
+                (t, blue, red)
+            });
+            for &t in tabs {
+                let n = b.tables[t].words.len();
+                b.tables[t].spread = (0..n).into_par_iter().map(|_| AtomicU8::new(0)).collect();
+            }
             open.par_iter().for_each(|&(t, k)| b.first_wins(t, k));
             let name = tabs
                 .iter()
@@ -522,6 +561,9 @@ pub fn build(
             open.par_iter().for_each(|&(t, k)| {
                 b.pass_block(t, k, 0, pair, true);
             });
+            for &t in tabs {
+                b.tables[t].spread = Vec::new();
+            }
         }
         let mut infos = Vec::new();
         let mut storage = Vec::new();
