@@ -111,6 +111,35 @@ pub fn bar(total: u64, visible: bool) -> ProgressBar {
     bar
 }
 
+/// Whether the file at `path` is a bitbase (by its header) rather than a distance table.
+pub fn is_bitbase(path: &std::path::Path) -> bool {
+    tabula::analysis::onitama::bitbase::file::is_bitbase(path)
+}
+
+/// When `path` is a bitbase covering `state`, prints its answer (value, best move, line) and
+/// returns true; when it is a bitbase that does not cover the position, says so on stderr and
+/// returns false (the caller searches without it); false for any other file.
+pub fn answer_from_bitbase(
+    path: &std::path::Path,
+    state: &Onitama,
+    json: bool,
+) -> Result<bool, CliError> {
+    if !is_bitbase(path) {
+        return Ok(false);
+    }
+    let bb = bitbase::open(path)?;
+    if bb.probe(state).is_none() {
+        eprintln!(
+            "the bitbase ({}, up to {} men) does not cover this position; searching without it",
+            bb.cards().names(),
+            bb.men()
+        );
+        return Ok(false);
+    }
+    bitbase::probe(&bb, state, json)?;
+    Ok(true)
+}
+
 /// Reads a tablebase file.
 pub fn load_table(path: &std::path::Path) -> Result<Tablebase, CliError> {
     Ok(file::load(path)?)

@@ -241,10 +241,11 @@ impl Bitbase {
         Some(Wdl::Loss)
     }
 
-    /// A move that keeps the value and makes progress, with the value: in a won position a win
-    /// at once, else the fastest forced win a search with the bitbase finds within `nodes`
-    /// nodes (then the win's length in plies), else any move into a lost position; in a drawn
-    /// position a move keeping the draw; in a lost one any move.
+    /// A move that keeps the value and makes progress, with the value and, where a search
+    /// with the bitbase at its leaves measured it within `nodes` nodes, the length in plies of
+    /// the forced result: in a won position the fastest win (or, past the budget, any move into
+    /// a lost position); in a lost one the move whose win for the opponent is longest; in a
+    /// drawn one a move keeping the draw.
     pub fn best_move(&self, state: &Onitama, nodes: u64) -> Option<(Move, Wdl, Option<u32>)> {
         let value = self.probe(state)?;
         if state.is_terminal() {
@@ -252,7 +253,6 @@ impl Bitbase {
         }
         let mut moves = Vec::new();
         state.legal_moves(&mut moves);
-        let me = state.to_move();
         let after = |mv: Move| {
             let mut c = *state;
             c.play(mv);
@@ -260,19 +260,9 @@ impl Bitbase {
         };
         match value {
             Wdl::Win => {
-                if let Some(&mv) = moves.iter().find(|&&m| after(m).winner() == Some(me)) {
-                    return Some((mv, value, Some(1)));
-                }
                 let mut budget = nodes;
-                let mut depth = 3;
-                while depth <= 255 && budget > 0 {
-                    for &mv in &moves {
-                        let c = after(mv);
-                        if self.probe(&c) == Some(Wdl::Loss) && self.loses_within(&c, depth - 1, &mut budget) == Some(true) {
-                            return Some((mv, value, Some(depth)));
-                        }
-                    }
-                    depth += 2;
+                if let Some((mv, n)) = self.fastest_win(state, &mut budget) {
+                    return Some((mv, value, Some(n)));
                 }
                 let mv = moves
                     .iter()
@@ -287,8 +277,66 @@ impl Bitbase {
                     .find(|&m| self.probe(&after(m)) == Some(Wdl::Draw))?;
                 Some((mv, value, None))
             }
-            Wdl::Loss => Some((moves[0], value, None)),
+            Wdl::Loss => {
+                // The longest resistance; a win the search cannot measure counts as longest.
+                let mut best: Option<(Move, Option<u32>)> = None;
+                for &mv in &moves {
+                    let c = after(mv);
+                    let n = if c.is_terminal() {
+                        Some(0)
+                    } else {
+                        let mut budget = nodes / moves.len() as u64;
+                        self.fastest_win(&c, &mut budget).map(|(_, n)| n)
+                    };
+                    let longer = match (best, n) {
+                        (None, _) => true,
+                        (Some((_, Some(b))), None) => b < u32::MAX,
+                        (Some((_, Some(b))), Some(n)) => n > b,
+                        (Some((_, None)), _) => false,
+                    };
+                    if longer {
+                        best = Some((mv, n));
+                    }
+                }
+                let (mv, n) = best?;
+                Some((mv, value, n.map(|n| n + 1)))
+            }
         }
+    }
+
+    /// The fastest forced win of the side to move and its length in plies, by iterative
+    /// deepening where only moves into positions the bitbase says are lost are tried; `None`
+    /// when the budget runs out first (or there is no win).
+    fn fastest_win(&self, state: &Onitama, budget: &mut u64) -> Option<(Move, u32)> {
+        if self.probe(state) != Some(Wdl::Win) {
+            return None;
+        }
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        let me = state.to_move();
+        let mut lost = Vec::new();
+        for &mv in &moves {
+            let mut c = *state;
+            c.play(mv);
+            if c.winner() == Some(me) {
+                return Some((mv, 1));
+            }
+            if self.probe(&c) == Some(Wdl::Loss) {
+                lost.push((mv, c));
+            }
+        }
+        let mut depth = 3;
+        while depth <= 255 && *budget > 0 {
+            for (mv, c) in &lost {
+                match self.loses_within(c, depth - 1, budget) {
+                    Some(true) => return Some((*mv, depth)),
+                    Some(false) => {}
+                    None => return None,
+                }
+            }
+            depth += 2;
+        }
+        None
     }
 
     /// Whether the side to move in `state` (lost by the bitbase) loses within `depth` plies
