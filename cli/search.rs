@@ -407,7 +407,11 @@ pub fn best(args: BestArgs) -> Result<(), CliError> {
         )));
     }
     if let (GameKind::Onitama, Some(path)) = (kind, args.table.as_deref()) {
-        if crate::onitama::answer_from_bitbase(path.as_ref(), &args.game.load::<Onitama>()?, args.json)? {
+        if crate::onitama::answer_from_bitbase(
+            path.as_ref(),
+            &args.game.load::<Onitama>()?,
+            args.json,
+        )? {
             return Ok(());
         }
         if crate::onitama::is_bitbase(path.as_ref()) {
@@ -522,7 +526,11 @@ pub fn solve(args: SolveArgs) -> Result<(), CliError> {
             return Ok(());
         }
     }
-    let table = if bitbase { None } else { load_tablebase(args.table.as_deref())? };
+    let table = if bitbase {
+        None
+    } else {
+        load_tablebase(args.table.as_deref())?
+    };
     match (kind, table) {
         // Onitama: df-pn with table leaves first; the exact solver only if it proves nothing.
         (GameKind::Onitama, table) => {

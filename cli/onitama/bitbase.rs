@@ -66,7 +66,14 @@ pub fn build(args: BitbaseArgs) -> Result<(), CliError> {
         Some(path) => Some(file::save(&bb, path)?),
         None => None,
     };
-    print_summary(&bb, args.threads, seconds, bytes, args.out.as_deref(), args.json)
+    print_summary(
+        &bb,
+        args.threads,
+        seconds,
+        bytes,
+        args.out.as_deref(),
+        args.json,
+    )
 }
 
 /// The counts per number of men on the board (2, 3, ... up to the limit).
@@ -75,7 +82,7 @@ fn per_men(bb: &Bitbase) -> Vec<(usize, MatStats)> {
     for t in bb.tables() {
         let men = t.mat.men();
         match out.iter_mut().find(|(m, _)| *m == men) {
-            Some((_, s)) => *s = s.add(t.stats),
+            Some((_, s)) => *s = s.plus(t.stats),
             None => out.push((men, t.stats)),
         }
     }
@@ -93,9 +100,7 @@ fn print_summary(
 ) -> Result<(), CliError> {
     let s = bb.stats();
     if as_json {
-        let counts = |s: &MatStats| {
-            json!({"positions": s.positions, "wins": s.wins, "draws": s.draws(), "losses": s.losses})
-        };
+        let counts = |s: &MatStats| json!({"positions": s.positions, "wins": s.wins, "draws": s.draws(), "losses": s.losses});
         let men: Vec<_> = per_men(bb)
             .iter()
             .map(|(m, s)| {

@@ -231,7 +231,15 @@ impl Builder {
 
     /// Sets `bits` in a word; counts and flags what is new when the word is in the pair.
     #[inline(always)]
-    fn give(&self, at: BlockAt, masters: [u8; 2], bits: u32, pair: [usize; 2], parity: usize, found: &mut Found) {
+    fn give(
+        &self,
+        at: BlockAt,
+        masters: [u8; 2],
+        bits: u32,
+        pair: [usize; 2],
+        parity: usize,
+        found: &mut Found,
+    ) {
         let w = self.word(at, masters);
         if bits & !w.load(Relaxed) == 0 {
             return;
@@ -258,7 +266,9 @@ impl Builder {
         let parity = pass as usize & 1;
         // The children's blocks: after a student jump (Blue's student there captured, if any),
         // after a master jump or a pass (`plain`), after a master jump capturing a student.
-        let plain = self.block_at([turn(b), turn(r)]).expect("the turned material");
+        let plain = self
+            .block_at([turn(b), turn(r)])
+            .expect("the turned material");
         let mut jumps = [(0u8, 0u8, plain); MAX_JUMPS];
         let mut n = 0;
         let mut froms = r;
@@ -282,7 +292,8 @@ impl Builder {
         if pass > 0 && !count {
             let prev = 1 - parity;
             let changed = |at: &BlockAt| {
-                pair.contains(&at.table) && self.tables[at.table].changed[prev][at.block].load(Relaxed)
+                pair.contains(&at.table)
+                    && self.tables[at.table].changed[prev][at.block].load(Relaxed)
             };
             if !changed(&plain) && !jumps.iter().any(|(_, _, at)| changed(at)) {
                 return found;
@@ -347,7 +358,11 @@ impl Builder {
                 let cw = self.word(at, [24 - bm, 24 - to as u8]).load(Relaxed);
                 not_lost |= maps.parents(geo.jump_cards[rm as usize][to], !cw);
             }
-            let stuck = if not_lost == ALL { 0 } else { geo.no_moves(own) };
+            let stuck = if not_lost == ALL {
+                0
+            } else {
+                geo.no_moves(own)
+            };
             if stuck != 0 {
                 let cw = self.word(plain, turned).load(Relaxed);
                 not_lost |= maps.parents(ALL_CARDS, !cw) & stuck;
@@ -375,8 +390,18 @@ impl Builder {
                             fs &= fs - 1;
                             let moved = ry ^ (1 << to) ^ (1 << f);
                             let plain = self.block_at([moved, by]).expect("the same material");
-                            let cap = if up { self.block_at([moved, by | 1 << to]) } else { None };
-                            unjumps.push((f, to, geo.jump_cards[f as usize][to as usize], plain, cap));
+                            let cap = if up {
+                                self.block_at([moved, by | 1 << to])
+                            } else {
+                                None
+                            };
+                            unjumps.push((
+                                f,
+                                to,
+                                geo.jump_cards[f as usize][to as usize],
+                                plain,
+                                cap,
+                            ));
                         }
                     }
                 }
@@ -444,10 +469,20 @@ pub fn memory_needed(men: usize) -> u64 {
     let mats = Mat::up_to(men.saturating_sub(2) / 2);
     let pair = mats
         .iter()
-        .map(|m| layouts(*m) + if m.students[0] == m.students[1] { 0 } else { layouts(m.swapped()) })
+        .map(|m| {
+            layouts(*m)
+                + if m.students[0] == m.students[1] {
+                    0
+                } else {
+                    layouts(m.swapped())
+                }
+        })
         .max()
         .unwrap_or(0);
-    mats.iter().map(|m| layouts(*m) * 4 + m.blocks() * 11).sum::<u64>() + pair
+    mats.iter()
+        .map(|m| layouts(*m) * 4 + m.blocks() * 11)
+        .sum::<u64>()
+        + pair
 }
 
 /// The layouts of a material (without building its offsets).
@@ -483,7 +518,12 @@ pub fn build(
         for (i, m) in mats.iter().enumerate() {
             ids[m.students[0] as usize][m.students[1] as usize] = i;
         }
-        let flags = |n: u64| (0..n).into_par_iter().map(|_| AtomicBool::new(false)).collect();
+        let flags = |n: u64| {
+            (0..n)
+                .into_par_iter()
+                .map(|_| AtomicBool::new(false))
+                .collect()
+        };
         let tables: Vec<Table> = mats
             .iter()
             .map(|&mat| {
@@ -491,7 +531,10 @@ pub fn build(
                 let len = *offsets.last().expect("an end") as usize;
                 Table {
                     mat,
-                    words: (0..len).into_par_iter().map(|_| AtomicU32::new(0)).collect(),
+                    words: (0..len)
+                        .into_par_iter()
+                        .map(|_| AtomicU32::new(0))
+                        .collect(),
                     offsets,
                     changed: [flags(mat.blocks()), flags(mat.blocks())],
                     done: flags(mat.blocks()),
@@ -515,7 +558,11 @@ pub fn build(
             })
             .collect();
         for (pi, &pair) in pairs.iter().enumerate() {
-            let tabs: &[usize] = if pair[0] == pair[1] { &pair[..1] } else { &pair[..] };
+            let tabs: &[usize] = if pair[0] == pair[1] {
+                &pair[..1]
+            } else {
+                &pair[..]
+            };
             let mut open: Vec<(usize, usize)> = tabs
                 .iter()
                 .flat_map(|&t| (0..b.tables[t].mat.blocks() as usize).map(move |k| (t, k)))
@@ -544,7 +591,8 @@ pub fn build(
                     .sum::<u64>();
                 // The flags of the pass before are read no more: clear them for the next.
                 let prev = 1 - (pass as usize & 1);
-                open.par_iter().for_each(|&(t, k)| b.tables[t].changed[prev][k].store(false, Relaxed));
+                open.par_iter()
+                    .for_each(|&(t, k)| b.tables[t].changed[prev][k].store(false, Relaxed));
                 open.retain(|&(t, k)| !b.tables[t].done[k].load(Relaxed));
                 progress(&BuildProgress {
                     pair: name.clone(),

@@ -59,7 +59,12 @@ fn header(bb: &Bitbase, data_sum: u64) -> Vec<u8> {
     h.extend_from_slice(&[0; 6]);
     for t in bb.tables() {
         h.extend_from_slice(&[t.mat.students[0], t.mat.students[1], 0, 0, 0, 0, 0, 0]);
-        for v in [super::layouts(t), t.stats.positions, t.stats.wins, t.stats.losses] {
+        for v in [
+            super::layouts(t),
+            t.stats.positions,
+            t.stats.wins,
+            t.stats.losses,
+        ] {
             h.extend_from_slice(&v.to_le_bytes());
         }
     }
@@ -74,7 +79,13 @@ pub fn save(bb: &Bitbase, path: &Path) -> Result<u64, Error> {
         let len = super::layouts(&bb.tables()[t]) as usize;
         (0..len.div_ceil(CHUNK))
             .into_par_iter()
-            .map(|c| fnv(FNV_START, (c * CHUNK..((c + 1) * CHUNK).min(len)).map(|i| u64::from(bb.word(t, i as u64)))))
+            .map(|c| {
+                fnv(
+                    FNV_START,
+                    (c * CHUNK..((c + 1) * CHUNK).min(len))
+                        .map(|i| u64::from(bb.word(t, i as u64))),
+                )
+            })
             .collect()
     });
     let mut head = header(bb, sum);
@@ -141,7 +152,9 @@ pub fn open(path: &Path, verify: bool) -> Result<Bitbase, Error> {
         .map_err(|e| Error::file(format!("{}: cannot map: {e}", path.display())))?;
     let bytes = &map[..];
     if bytes.len() < 32 || &bytes[..MAGIC.len()] != MAGIC {
-        return Err(bad("it does not start with the bitbase header".into()));
+        return Err(bad(
+            "it is shorter than a header or does not start with the bitbase header".into(),
+        ));
     }
     let mut cards = [Card::ALL[0]; 5];
     for (i, &c) in bytes[19..24].iter().enumerate() {
@@ -156,12 +169,19 @@ pub fn open(path: &Path, verify: bool) -> Result<Bitbase, Error> {
     let mats = Mat::up_to((men - 2) / 2);
     let head_len = 32 + 40 * count + 16;
     if count != mats.len() || bytes.len() < head_len {
-        return Err(bad(format!("{count} materials for {men} men, or a short header")));
+        return Err(bad(format!(
+            "{count} materials for {men} men, or a short header"
+        )));
     }
-    let own = fnv(FNV_START, bytes[..head_len - 8].iter().map(|&b| u64::from(b)));
+    let own = fnv(
+        FNV_START,
+        bytes[..head_len - 8].iter().map(|&b| u64::from(b)),
+    );
     let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
     if u64_at(head_len - 8) != own {
-        return Err(bad("the header's checksum does not match (the file is damaged)".into()));
+        return Err(bad(
+            "the header's checksum does not match (the file is damaged)".into(),
+        ));
     }
     let mut tables = Vec::with_capacity(count);
     let mut starts = Vec::with_capacity(count);
@@ -169,10 +189,18 @@ pub fn open(path: &Path, verify: bool) -> Result<Bitbase, Error> {
     for (i, &want) in mats.iter().enumerate() {
         let h = 32 + 40 * i;
         let mat = Mat::new(bytes[h], bytes[h + 1]);
-        let (layouts, positions, wins, losses) =
-            (u64_at(h + 8), u64_at(h + 16), u64_at(h + 24), u64_at(h + 32));
+        let (layouts, positions, wins, losses) = (
+            u64_at(h + 8),
+            u64_at(h + 16),
+            u64_at(h + 24),
+            u64_at(h + 32),
+        );
         if mat != want {
-            return Err(bad(format!("material {} where {} belongs", mat.name(), want.name())));
+            return Err(bad(format!(
+                "material {} where {} belongs",
+                mat.name(),
+                want.name()
+            )));
         }
         let offsets = mat.offsets();
         let expect = *offsets.last().expect("an end");
@@ -206,11 +234,19 @@ pub fn open(path: &Path, verify: bool) -> Result<Bitbase, Error> {
             let n = super::layouts(&bb.tables()[t]) as usize;
             (0..n.div_ceil(CHUNK))
                 .into_par_iter()
-                .map(|c| fnv(FNV_START, (c * CHUNK..((c + 1) * CHUNK).min(n)).map(|i| u64::from(bb.raw_word(t, i as u64)))))
+                .map(|c| {
+                    fnv(
+                        FNV_START,
+                        (c * CHUNK..((c + 1) * CHUNK).min(n))
+                            .map(|i| u64::from(bb.raw_word(t, i as u64))),
+                    )
+                })
                 .collect()
         });
         if sum != data_sum {
-            return Err(bad("the words' checksum does not match (the file is damaged)".into()));
+            return Err(bad(
+                "the words' checksum does not match (the file is damaged)".into(),
+            ));
         }
     }
     Ok(bb)

@@ -118,15 +118,17 @@ impl Maps {
                 // board turns, so the child's Red hand is the parent's Blue hand.
                 let child = dist_of(dist.blue, c);
                 let k = child - 6 * c as usize;
-                for m in 0..64 {
+                for (m, p) in parents[c as usize].iter_mut().enumerate() {
                     if m >> k & 1 == 1 {
-                        parents[c as usize][m] |= 1 << d;
+                        *p |= 1 << d;
                     }
                 }
             }
             let e = cardset::DISTS
                 .iter()
-                .position(|x| x.hands[0] == dist.red && x.hands[1] == dist.blue && x.side == dist.side)
+                .position(|x| {
+                    x.hands[0] == dist.red && x.hands[1] == dist.blue && x.side == dist.side
+                })
                 .expect("the same distribution");
             to_cardset[d] = e as u8;
             from_cardset[e] = d as u8;
@@ -335,7 +337,12 @@ mod tests {
 
     #[test]
     fn master_pairs_are_numbered_densely() {
-        for free in [FULL, FULL & !(1 << 2), FULL & !(1 << 22), FULL & !(1 << 2 | 1 << 22 | 1 << 7)] {
+        for free in [
+            FULL,
+            FULL & !(1 << 2),
+            FULL & !(1 << 22),
+            FULL & !(1 << 2 | 1 << 22 | 1 << 7),
+        ] {
             let mut n = 0;
             for_masters(free, |i, m| {
                 assert_eq!(master_index(free, m), i as u64);
@@ -357,17 +364,24 @@ mod tests {
         for k in [0u64, 1, 17, 500, m.blocks() - 1] {
             let [r, b] = m.block_students(k);
             assert_eq!(block_number([r, b]), k);
-            assert_eq!(off[k as usize + 1] - off[k as usize], layouts_in(FULL & !(r | b)));
+            assert_eq!(
+                off[k as usize + 1] - off[k as usize],
+                layouts_in(FULL & !(r | b))
+            );
         }
     }
 
     #[test]
     fn maps_agree_with_the_cardset_numbering() {
         let maps = Maps::new();
+        #[allow(clippy::needless_range_loop)]
         for d in 0..DISTRIBUTIONS {
             let e = maps.to_cardset[d] as usize;
             assert_eq!(maps.from_cardset[e] as usize, d);
-            assert_eq!(maps.to_cardset[maps.swap[d] as usize], *cardset::SWAP.get(e).unwrap());
+            assert_eq!(
+                maps.to_cardset[maps.swap[d] as usize],
+                *cardset::SWAP.get(e).unwrap()
+            );
             for k in 0..2 {
                 // Red plays its k-th card; the board turns.
                 let next = cardset::NEXT[e][0][k] as usize;

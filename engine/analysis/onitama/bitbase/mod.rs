@@ -73,7 +73,7 @@ impl MatStats {
     }
 
     /// The sum of two counts.
-    pub fn add(self, o: MatStats) -> MatStats {
+    pub fn plus(self, o: MatStats) -> MatStats {
         MatStats {
             positions: self.positions + o.positions,
             wins: self.wins + o.wins,
@@ -147,7 +147,7 @@ impl Bitbase {
     pub fn stats(&self) -> MatStats {
         self.tables
             .iter()
-            .fold(MatStats::default(), |a, t| a.add(t.stats))
+            .fold(MatStats::default(), |a, t| a.plus(t.stats))
     }
 
     /// Bytes of the words.
@@ -351,7 +351,7 @@ impl Bitbase {
         let mut moves = Vec::new();
         state.legal_moves(&mut moves);
         for mv in moves {
-            let mut c = state.clone();
+            let mut c = *state;
             c.play(mv);
             if !self.wins_within(&c, depth - 1, budget)? {
                 return Some(false);
