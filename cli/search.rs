@@ -406,6 +406,18 @@ pub fn best(args: BestArgs) -> Result<(), CliError> {
             spec.kind
         )));
     }
+    if let (GameKind::Onitama, Some(path)) = (kind, args.table.as_deref()) {
+        if crate::onitama::answer_from_bitbase(
+            path.as_ref(),
+            &args.game.load::<Onitama>()?,
+            args.json,
+        )? {
+            return Ok(());
+        }
+        if crate::onitama::is_bitbase(path.as_ref()) {
+            return best_of::<Onitama>(&spec, &args, None);
+        }
+    }
     match (kind, load_tablebase(args.table.as_deref())?) {
         (GameKind::Onitama, Some(t)) => best_of::<Onitama>(&spec, &args, Some(t)),
         (_, Some(_)) => Err(no_table(kind)),
@@ -480,7 +492,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "MB", default_value_t = 64)]
     pub hash: usize,
     /// Onitama: an endgame tablebase file (`tabula onitama tablebase --out`) that answers
-    /// exactly wherever it covers a position.
+    /// exactly wherever it covers a position, or a bitbase (`tabula onitama bitbase --out`)
+    /// that says win, draw or loss there.
     #[arg(long, value_name = "FILE")]
     pub table: Option<String>,
     /// Machine-readable output.
@@ -502,7 +515,23 @@ pub fn solve(args: SolveArgs) -> Result<(), CliError> {
     if args.table.is_some() && kind != GameKind::Onitama {
         return Err(no_table(kind));
     }
-    match (kind, load_tablebase(args.table.as_deref())?) {
+    let bitbase = args
+        .table
+        .as_deref()
+        .is_some_and(|p| kind == GameKind::Onitama && crate::onitama::is_bitbase(p.as_ref()));
+    if bitbase {
+        let state: Onitama = player_to_move(&args)?;
+        let path = args.table.as_deref().unwrap_or_default();
+        if crate::onitama::answer_from_bitbase(path.as_ref(), &state, args.json)? {
+            return Ok(());
+        }
+    }
+    let table = if bitbase {
+        None
+    } else {
+        load_tablebase(args.table.as_deref())?
+    };
+    match (kind, table) {
         // Onitama: df-pn with table leaves first; the exact solver only if it proves nothing.
         (GameKind::Onitama, table) => {
             let state: Onitama = player_to_move(&args)?;

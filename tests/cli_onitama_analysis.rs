@@ -147,3 +147,65 @@ fn bad_input_is_one_line_and_exit_code_2() {
         ("onitama prove --cards tiger,crab,boar,ox,ox", "repeats"),
     ]);
 }
+
+#[test]
+fn bitbase_build_probe_best_and_bad_files() {
+    let path = temp("bb4.bin");
+    let p = path.to_str().unwrap();
+    let built = json(&[
+        "onitama",
+        "bitbase",
+        "--cards",
+        "eel,ox,boar,crab,tiger",
+        "--men",
+        "4",
+        "--out",
+        p,
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(built["positions"], 9_174_270);
+    assert_eq!(built["impossible"], 0);
+    let (w, d, l) = (&built["wins"], &built["draws"], &built["losses"]);
+    assert_eq!(
+        w.as_u64().unwrap() + d.as_u64().unwrap() + l.as_u64().unwrap(),
+        9_174_270
+    );
+    assert_eq!(built["per_men"][0]["men"], 2);
+    assert_eq!(
+        built["file_bytes"].as_u64(),
+        Some(std::fs::metadata(&path).unwrap().len())
+    );
+    // The same answer as the distance table gives: win in 13, the same line.
+    let pos = "1sm2/5/1S3/5/2M2 r tiger,crab boar,ox eel";
+    let probed = json(&["onitama", "probe", "--table", p, pos, "--json"]);
+    assert_eq!(probed["value"], "win");
+    assert_eq!(probed["win_in"], 13);
+    assert_eq!(probed["line"].as_array().unwrap().len(), 13);
+    let best = json(&["best", "onitama", pos, "--table", p, "--json"]);
+    assert_eq!(best["best"], probed["best"]);
+    let solved = ok(&["solve", "onitama", pos, "--table", p]);
+    assert!(solved.starts_with("win (in 13 plies"), "{solved}");
+    let proved = ok(&["onitama", "prove", pos, "--table", p]);
+    assert!(proved.starts_with("win"), "{proved}");
+    // A short file and a foreign one are refused with one line.
+    let short = temp("short.bin");
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::write(&short, &bytes[..bytes.len() - 4]).unwrap();
+    let s = short.to_str().unwrap();
+    refused_all(&[
+        (
+            &format!("onitama probe --table {s} 2m2/5/2M2/5/5_r_tiger,crab_boar,ox_eel"),
+            "not a valid Onitama bitbase",
+        ),
+        (
+            "onitama bitbase --cards tiger,crab,boar,ox,eel --men 5",
+            "out of range",
+        ),
+        (
+            "onitama bitbase --cards tiger,crab,boar,ox --men 4",
+            "names 4 card(s)",
+        ),
+    ]);
+}

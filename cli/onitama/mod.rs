@@ -16,6 +16,7 @@ use tabula::{Game, GameOptions};
 
 use crate::common::{print_json, show_progress, CliError, LineArgs};
 
+mod bitbase;
 mod deals;
 mod prove;
 mod solve;
@@ -34,7 +35,9 @@ pub enum OnitamaCommand {
     Deals(DealsArgs),
     /// Build endgame tablebases for one set of five cards by retrograde analysis.
     Tablebase(TablebaseArgs),
-    /// Look a position up in a tablebase file: its exact value and a best line.
+    /// Build a win/draw/loss bitbase (one bit a position) for one set of five cards.
+    Bitbase(BitbaseArgs),
+    /// Look a position up in a tablebase or bitbase file: its exact value and a best line.
     Probe(ProbeArgs),
     /// Prove the value of a position by search with tablebase hits at the leaves.
     Prove(ProveArgs),
@@ -66,7 +69,8 @@ pub struct TablebaseArgs {
 /// Arguments of `tabula onitama probe`.
 #[derive(Args, Debug)]
 pub struct ProbeArgs {
-    /// A tablebase file written by `tabula onitama tablebase --out`.
+    /// A tablebase file written by `tabula onitama tablebase --out` or a bitbase file written by
+    /// `tabula onitama bitbase --out` (told apart by their headers).
     #[arg(long, value_name = "FILE")]
     pub table: PathBuf,
     /// The position, in Onitama notation (quote it).
@@ -78,6 +82,7 @@ pub struct ProbeArgs {
     pub json: bool,
 }
 
+pub use bitbase::BitbaseArgs;
 pub use deals::DealsArgs;
 pub use prove::ProveArgs;
 pub use solve::print_proof;
@@ -87,6 +92,7 @@ pub fn onitama(args: OnitamaArgs) -> Result<(), CliError> {
     match args.command {
         OnitamaCommand::Deals(a) => deals::deals(a),
         OnitamaCommand::Tablebase(a) => build(a),
+        OnitamaCommand::Bitbase(a) => bitbase::build(a),
         OnitamaCommand::Probe(a) => probe(a),
         OnitamaCommand::Prove(a) => prove::prove(a),
     }
@@ -103,6 +109,35 @@ pub fn bar(total: u64, visible: bool) -> ProgressBar {
             .expect("a valid template"),
     );
     bar
+}
+
+/// Whether the file at `path` is a bitbase (by its header) rather than a distance table.
+pub fn is_bitbase(path: &std::path::Path) -> bool {
+    tabula::analysis::onitama::bitbase::file::is_bitbase(path)
+}
+
+/// When `path` is a bitbase covering `state`, prints its answer (value, best move, line) and
+/// returns true; when it is a bitbase that does not cover the position, says so on stderr and
+/// returns false (the caller searches without it); false for any other file.
+pub fn answer_from_bitbase(
+    path: &std::path::Path,
+    state: &Onitama,
+    json: bool,
+) -> Result<bool, CliError> {
+    if !is_bitbase(path) {
+        return Ok(false);
+    }
+    let bb = bitbase::open(path)?;
+    if bb.probe(state).is_none() {
+        eprintln!(
+            "the bitbase ({}, up to {} men) does not cover this position; searching without it",
+            bb.cards().names(),
+            bb.men()
+        );
+        return Ok(false);
+    }
+    bitbase::probe(&bb, state, json)?;
+    Ok(true)
 }
 
 /// Reads a tablebase file.
@@ -190,10 +225,14 @@ pub fn value_json(v: TbValue) -> serde_json::Value {
 }
 
 fn probe(args: ProbeArgs) -> Result<(), CliError> {
-    let tb = load_table(&args.table)?;
     let state = args
         .line
         .apply(Onitama::from_notation(&args.position, &GameOptions::new())?)?;
+    if tabula::analysis::onitama::bitbase::file::is_bitbase(&args.table) {
+        let bb = bitbase::open(&args.table)?;
+        return bitbase::probe(&bb, &state, args.json);
+    }
+    let tb = load_table(&args.table)?;
     let Some(value) = tb.probe(&state) else {
         return Err(CliError(format!(
             "bad request: the tablebase ({}, up to {} pieces) does not cover this position",

@@ -71,7 +71,13 @@ pub fn prove(args: ProveArgs) -> Result<(), CliError> {
         (None, None) => Onitama::start(&GameOptions::new())?,
     };
     let state = args.line.apply(state)?;
-    let tb = match &args.table {
+    if let Some(path) = &args.table {
+        if super::answer_from_bitbase(path, &state, args.json)? {
+            return Ok(());
+        }
+    }
+    let table = args.table.as_ref().filter(|p| !super::is_bitbase(p));
+    let tb = match table {
         Some(path) => Some(load_table(path)?),
         None => None,
     };

@@ -1,8 +1,10 @@
 //! Onitama analysis: the survey of every card deal ([`deals`]), endgame tablebases built by
-//! retrograde analysis for one set of five cards ([`tablebase`]), and a prover that searches with
+//! retrograde analysis for one set of five cards ([`tablebase`]: distances to mate;
+//! [`bitbase`]: win/draw/loss, one bit a position, to 8 men), and a prover that searches with
 //! table hits at the leaves ([`prove`]), and a depth-first proof-number search with the same
 //! leaves ([`dfpn`]); [`tuning`] plays one evaluation against another to tune its weights.
 
+pub mod bitbase;
 pub mod cardset;
 pub mod deals;
 pub mod dfpn;

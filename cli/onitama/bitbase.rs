@@ -1,0 +1,215 @@
+//! `tabula onitama bitbase`: build a win/draw/loss bitbase, and answer positions from one.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::Args;
+use serde_json::json;
+use tabula::analysis::onitama::bitbase::{self, file, Bitbase, MatStats, Wdl};
+use tabula::analysis::onitama::cardset::CardSet;
+use tabula::files::check_new;
+use tabula::games::onitama::Onitama;
+use tabula::resources::{check_memory, check_threads};
+use tabula::Game;
+
+use crate::common::{print_json, show_progress, CliError};
+
+/// Arguments of `tabula onitama bitbase`.
+#[derive(Args, Debug)]
+pub struct BitbaseArgs {
+    /// The five cards, in any order (e.g. horse,elephant,ox,boar,crab).
+    #[arg(long, value_name = "C1,C2,C3,C4,C5")]
+    pub cards: String,
+    /// The most men on the board, both masters included: 2, 4, 6 or 8 (at most (N-2)/2
+    /// students a side).
+    #[arg(long, value_name = "N")]
+    pub men: usize,
+    /// Write the bitbase to this file (written as FILE.partial, renamed when complete).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Replace an existing --out file.
+    #[arg(long)]
+    pub force: bool,
+    /// Threads to build with.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Machine-readable output.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Builds the bitbase and prints its counts.
+pub fn build(args: BitbaseArgs) -> Result<(), CliError> {
+    check_threads("--threads", args.threads)?;
+    let cards = CardSet::parse(&args.cards)?;
+    if let Some(out) = &args.out {
+        if !args.force || out.is_dir() {
+            check_new(out, "use --force to replace it")?;
+        }
+    }
+    if (2..=8).contains(&args.men) {
+        let need = bitbase::memory_needed(args.men);
+        check_memory(&format!("--men {} (the build)", args.men), need)?;
+    }
+    let bar = super::bar(1000, show_progress(args.json));
+    let started = Instant::now();
+    let bb = bitbase::build(cards, args.men, args.threads, &|p| {
+        bar.set_position((p.pairs_done as u64 * 1000) / p.pairs.max(1) as u64);
+        bar.set_message(format!(
+            "{} pass {} ({} blocks open)",
+            p.pair, p.pass, p.open_blocks
+        ));
+    })?;
+    bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    let bytes = match &args.out {
+        Some(path) => Some(file::save(&bb, path)?),
+        None => None,
+    };
+    print_summary(
+        &bb,
+        args.threads,
+        seconds,
+        bytes,
+        args.out.as_deref(),
+        args.json,
+    )
+}
+
+/// The counts per number of men on the board (2, 3, ... up to the limit).
+fn per_men(bb: &Bitbase) -> Vec<(usize, MatStats)> {
+    let mut out: Vec<(usize, MatStats)> = Vec::new();
+    for t in bb.tables() {
+        let men = t.mat.men();
+        match out.iter_mut().find(|(m, _)| *m == men) {
+            Some((_, s)) => *s = s.plus(t.stats),
+            None => out.push((men, t.stats)),
+        }
+    }
+    out
+}
+
+/// Prints what a bitbase holds (after a build: its time and file).
+fn print_summary(
+    bb: &Bitbase,
+    threads: usize,
+    seconds: f64,
+    bytes: Option<u64>,
+    out: Option<&std::path::Path>,
+    as_json: bool,
+) -> Result<(), CliError> {
+    let s = bb.stats();
+    if as_json {
+        let counts = |s: &MatStats| json!({"positions": s.positions, "wins": s.wins, "draws": s.draws(), "losses": s.losses});
+        let men: Vec<_> = per_men(bb)
+            .iter()
+            .map(|(m, s)| {
+                let mut v = counts(s);
+                v["men"] = json!(m);
+                v
+            })
+            .collect();
+        let tables: Vec<_> = bb
+            .tables()
+            .iter()
+            .map(|t| {
+                let mut v = counts(&t.stats);
+                v["material"] = json!(t.mat.name());
+                v
+            })
+            .collect();
+        return print_json(&json!({
+            "cards": bb.cards().names(), "men": bb.men(), "threads": threads,
+            "positions": s.positions, "wins": s.wins, "draws": s.draws(), "losses": s.losses,
+            "impossible": 0, "seconds": seconds, "bytes": bb.bytes(), "file_bytes": bytes,
+            "per_men": men, "tables": tables,
+        }));
+    }
+    println!(
+        "bitbase {} up to {} men: {} positions (Red to move; Blue to move is their colour-swapped image) in {:.2} s on {} thread(s)",
+        bb.cards().names(),
+        bb.men(),
+        s.positions,
+        seconds,
+        threads
+    );
+    println!(
+        "  wins {}  draws {}  losses {}  (impossible 0: no position has a master on the arch it attacks)",
+        s.wins,
+        s.draws(),
+        s.losses
+    );
+    for (m, s) in per_men(bb) {
+        println!(
+            "  {m} men: {:>12} positions  wins {:>12}  draws {:>10}  losses {:>11}",
+            s.positions,
+            s.wins,
+            s.draws(),
+            s.losses
+        );
+    }
+    match (out, bytes) {
+        (Some(path), Some(b)) => println!("  saved to {} ({b} bytes)", path.display()),
+        _ => println!("  in memory: {} bytes (not saved; use --out)", bb.bytes()),
+    }
+    Ok(())
+}
+
+/// The value as text for `probe`'s line.
+pub fn wdl_json(v: Wdl) -> serde_json::Value {
+    json!(v.to_string())
+}
+
+/// Answers `tabula onitama probe` from a bitbase.
+pub fn probe(bb: &Bitbase, state: &Onitama, as_json: bool) -> Result<(), CliError> {
+    let Some(value) = bb.probe(state) else {
+        return Err(not_covered(bb));
+    };
+    let best = bb.best_move(state, NODES);
+    let line = bb.line(state, 200, NODES);
+    let mut s = *state;
+    let text: Vec<String> = line
+        .iter()
+        .map(|&m| {
+            let t = s.move_notation(m);
+            s.play(m);
+            t
+        })
+        .collect();
+    let win_in = best.and_then(|(_, _, n)| n);
+    if as_json {
+        print_json(&json!({
+            "value": wdl_json(value),
+            "best": best.map(|(m, _, _)| state.move_notation(m)),
+            "win_in": win_in,
+            "line": text,
+        }))?;
+    } else {
+        match win_in {
+            Some(n) => println!("{value} (in {n} plies, found by search on the bitbase)"),
+            None => println!("{value}"),
+        }
+        if let Some((m, _, _)) = best {
+            println!("best {}", state.move_notation(m));
+        }
+        println!("line: {}", text.join(" "));
+    }
+    Ok(())
+}
+
+/// Nodes the search for a fastest win may spend per move.
+pub const NODES: u64 = 2_000_000;
+
+/// The refusal of a position the bitbase does not cover.
+pub fn not_covered(bb: &Bitbase) -> CliError {
+    CliError(format!(
+        "bad request: the bitbase ({}, up to {} men) does not cover this position",
+        bb.cards().names(),
+        bb.men()
+    ))
+}
+
+/// Opens a bitbase file for reading.
+pub fn open(path: &std::path::Path) -> Result<Bitbase, CliError> {
+    Ok(file::open(path, false)?)
+}
