@@ -120,8 +120,13 @@ fn train_command(args: TrainArgs) -> Result<(), CliError> {
         }
     });
     let command = format!(
-        "tabula senet train --seed {} --games {} --alpha {} --lambda {} --out FILE",
-        args.seed, args.games, args.alpha, args.lambda
+        "tabula senet train --seed {} --games {} --alpha {} --lambda {} --out {}{}",
+        args.seed,
+        args.games,
+        args.alpha,
+        args.lambda,
+        args.out.display(),
+        if args.force { " --force" } else { "" }
     );
     let source = weights_source(&trained.weights, &command);
     write_atomically(&args.out, |f| f.write_all(source.as_bytes()))?;

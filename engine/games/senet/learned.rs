@@ -7,7 +7,7 @@
 //! with a throw pending is worth the best of its moves' results (one ply of maximum), so every
 //! state the searchers meet has a value.
 
-use super::board::{other, squares, Board};
+use super::board::{other, squares, Board, DARK, LIGHT};
 use super::endgame;
 use super::eval::{blocked_behind, protected, race, risk};
 use super::moves::{self, throws_again};
@@ -92,8 +92,12 @@ pub fn logit(weights: &LearnedWeights, x: &Features) -> f32 {
 /// The thrower's chance to win at the chance node (`board`, `thrower` to throw): the endgame
 /// table's exact value where it covers the position, else the learned estimate with `weights`.
 pub fn chance_value_with(board: &Board, thrower: usize, weights: &LearnedWeights) -> f32 {
-    if let Some(p) = endgame::table().probe(board, thrower) {
-        return p as f32;
+    // Checked first, so a search that never reaches such an endgame never builds the table.
+    let covered = |seat| board.on_board(seat) <= endgame::TABLE_PIECES;
+    if covered(DARK) && covered(LIGHT) {
+        if let Some(p) = endgame::table().probe(board, thrower) {
+            return p as f32;
+        }
     }
     let mut x = [0.0; FEATURES];
     features(board, thrower, &mut x);

@@ -151,7 +151,7 @@ impl Game for Senet {
     const BENCH: crate::game::BenchSet = bench::BENCH;
     const SCORE_UNIT: Option<(i32, &'static str)> = Some((
         learned::UNITS_PER_POINT,
-        "point of winning chance over 50%",
+        "point of winning chance (from 50%)",
     ));
 
     const CHANCE_WIN_EVAL: Option<i32> = Some(learned::CERTAIN_WIN);
