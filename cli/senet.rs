@@ -115,7 +115,7 @@ fn train_command(args: TrainArgs) -> Result<(), CliError> {
     let progress = show_progress(false);
     let started = Instant::now();
     let trained = train(&config, &mut |games| {
-        if progress && games % 10_000 == 0 {
+        if progress && games.is_multiple_of(10_000) {
             eprintln!("{games} games");
         }
     });

@@ -148,7 +148,7 @@ pub fn train(config: &TrainConfig, progress: &mut dyn FnMut(u64)) -> Trained {
             }
         }
         out.games += 1;
-        if out.games % 1000 == 0 {
+        if out.games.is_multiple_of(1000) {
             progress(out.games);
         }
     }
