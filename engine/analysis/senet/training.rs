@@ -173,7 +173,7 @@ fn throw_sticks(r: &mut crate::random::GameRng) -> u8 {
 pub fn weights_source(weights: &LearnedWeights, command: &str) -> String {
     let mut s = String::new();
     s.push_str("//! The learned evaluation's weights, written by `tabula senet train` (do not edit by hand):\n");
-    s.push_str(&format!("//!\n//!     {command}\n//!\n"));
+    s.push_str(&format!("//! `{command}`.\n//!\n"));
     s.push_str("//! The same command reproduces them exactly (one seeded generator throws every stick).\n\n");
     s.push_str("use super::learned::LearnedWeights;\n\n");
     s.push_str(
