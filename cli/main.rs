@@ -58,7 +58,8 @@ enum Command {
     Chain(chain::ChainArgs),
     /// Onitama analysis: deal survey, endgame tablebases, prover.
     Onitama(onitama::OnitamaArgs),
-    /// Senet tools: `tabula senet solve POSITION` solves an endgame exactly.
+    /// Senet tools: `tabula senet solve POSITION` solves an endgame exactly; `tabula senet train`
+    /// learns the evaluation by self-play.
     Senet(senet::SenetArgs),
     /// Big Bang analysis: the loser's penalty.
     Bigbang(bigbang::BigBangArgs),

@@ -1,8 +1,15 @@
 //! `tabula senet ...`: commands only Senet has. `tabula senet solve` runs the exact endgame
-//! solver and prints the win probability with best play, per throw at a chance node.
+//! solver and prints the win probability with best play, per throw at a chance node; `tabula
+//! senet train` learns the evaluation's weights by self-play and writes them as Rust source.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
 
 use clap::{Args, Subcommand};
 use serde_json::json;
+use tabula::analysis::senet::training::{train, weights_source, TrainConfig};
+use tabula::files::{check_new, write_atomically};
 use tabula::games::senet::endgame::{solve, Limits, Solution};
 use tabula::games::senet::Senet;
 use tabula::resources::check_seconds;
@@ -23,6 +30,32 @@ pub enum SenetCommand {
     /// Solve an endgame exactly: the chance that the side to move wins with best play by both
     /// sides (few pieces only; it says when the position is too big).
     Solve(SolveArgs),
+    /// Learn the evaluation by self-play (TD(lambda)) and write its weights as the Rust source
+    /// of engine/games/senet/weights.rs; the same seed and settings give the same file.
+    Train(TrainArgs),
+}
+
+/// Arguments of `tabula senet train`.
+#[derive(Args, Debug)]
+pub struct TrainArgs {
+    /// The seed of every throw.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Self-play games.
+    #[arg(long, default_value_t = 200_000, value_name = "N")]
+    pub games: u64,
+    /// The learning rate at the start (it falls to a tenth by the end).
+    #[arg(long, default_value_t = 0.01, value_name = "A")]
+    pub alpha: f32,
+    /// The decay of the eligibility traces, 0 to 1.
+    #[arg(long, default_value_t = 0.7, value_name = "L")]
+    pub lambda: f32,
+    /// Write the weights to this file (Rust source; a new file, see --force).
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Replace the output file if it exists.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Arguments of `tabula senet solve`.
@@ -47,7 +80,65 @@ pub struct SolveArgs {
 pub fn senet(args: SenetArgs) -> Result<(), CliError> {
     match args.command {
         SenetCommand::Solve(a) => solve_command(a),
+        SenetCommand::Train(a) => train_command(a),
     }
+}
+
+fn train_command(args: TrainArgs) -> Result<(), CliError> {
+    if !(args.alpha.is_finite() && args.alpha > 0.0 && args.alpha <= 1.0) {
+        return Err(CliError(format!(
+            "--alpha {}: give a learning rate above 0 and at most 1",
+            args.alpha
+        )));
+    }
+    if !(0.0..=1.0).contains(&args.lambda) {
+        return Err(CliError(format!(
+            "--lambda {}: give a value from 0 to 1",
+            args.lambda
+        )));
+    }
+    if args.games == 0 || args.games > 100_000_000 {
+        return Err(CliError(format!(
+            "--games {}: give 1 to 100000000 games",
+            args.games
+        )));
+    }
+    if !args.force || args.out.is_dir() {
+        check_new(&args.out, "use --force to replace it")?;
+    }
+    let config = TrainConfig {
+        seed: args.seed,
+        games: args.games,
+        alpha: args.alpha,
+        lambda: args.lambda,
+    };
+    let progress = show_progress(false);
+    let started = Instant::now();
+    let trained = train(&config, &mut |games| {
+        if progress && games.is_multiple_of(10_000) {
+            eprintln!("{games} games");
+        }
+    });
+    let command = format!(
+        "tabula senet train --seed {} --games {} --alpha {} --lambda {} --out {}{}",
+        args.seed,
+        args.games,
+        args.alpha,
+        args.lambda,
+        args.out.display(),
+        if args.force { " --force" } else { "" }
+    );
+    let source = weights_source(&trained.weights, &command);
+    write_atomically(&args.out, |f| f.write_all(source.as_bytes()))?;
+    println!(
+        "trained on {} games ({} updates, {} games ended in the endgame table) in {:.1} s",
+        trained.games,
+        trained.updates,
+        trained.table_endings,
+        started.elapsed().as_secs_f64()
+    );
+    println!("weights written to {}", args.out.display());
+    Ok(())
 }
 
 fn solve_command(args: SolveArgs) -> Result<(), CliError> {

@@ -196,6 +196,13 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// students ahead". `None` when it has no such unit.
     const SCORE_UNIT: Option<(i32, &'static str)> = None;
 
+    /// For a game whose evaluation is a calibrated chance to win: the evaluation of a certain
+    /// win (Senet: 5 000). A searcher averaging over chance outcomes then counts a proven win
+    /// as this value and a proven loss as its negative whenever the outcomes are not all
+    /// proven, so a small chance of winning at once weighs what it is worth beside the
+    /// evaluations. `None` (the default) keeps proven results above every evaluation.
+    const CHANCE_WIN_EVAL: Option<i32> = None;
+
     /// Option sets (`(key, value)` pairs) that together reach every
     /// rule variant of the game and a spread of starts: checkers' player counts with and without
     /// long jumps, Onitama deals, Amidakuji board sizes. The conformance test plays random games

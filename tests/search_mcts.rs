@@ -170,3 +170,34 @@ fn the_stop_flag_ends_an_infinite_search() {
     let again = searcher.search(&state, Limits::playouts(100));
     assert_eq!(again.playouts, 100);
 }
+
+/// `--time` is kept in every game: a search given 100 ms stops well before twice that (the
+/// clock is read after every playout). Loose, so a loaded machine does not fail it.
+#[test]
+fn a_time_limit_is_kept_in_every_game() {
+    use std::time::Duration;
+    fn check<G: Game>(options: &GameOptions) {
+        let start = G::start(options).unwrap();
+        let mut state = start.clone();
+        // Past the chance of the start (Senet's first throw).
+        if state.turn() == Turn::Chance {
+            let mut outcomes = Vec::new();
+            state.chance_outcomes(&mut outcomes);
+            state.play(outcomes[0].0);
+        }
+        let r = mcts(1, 3).search(&state, Limits::time_ms(100));
+        assert!(r.best.is_some(), "{}", G::NAME);
+        assert!(
+            r.elapsed < Duration::from_millis(200),
+            "{}: {:?} for 100 ms",
+            G::NAME,
+            r.elapsed
+        );
+    }
+    let none = GameOptions::new();
+    check::<tabula::games::onitama::Onitama>(&none);
+    check::<tabula::games::checkers::Checkers>(&none);
+    check::<tabula::games::senet::Senet>(&none);
+    check::<tabula::games::bigbang::BigBang>(&none);
+    check::<tabula::games::amidakuji::Amidakuji>(&none);
+}

@@ -231,3 +231,23 @@ fn the_solver_says_when_a_position_is_too_big() {
         "{err}"
     );
 }
+
+#[test]
+fn the_endgame_table_agrees_with_the_solver() {
+    let table = tabula::games::senet::endgame::table();
+    for text in [
+        "L.D.L.D....................... D -",
+        "LDLD.......................... L -",
+        "...........D........L....L..D. D -",
+        "............................DL L -",
+        ".............L.............D.. D -",
+    ] {
+        let s = state(text);
+        let exact = win(text);
+        let probed = table.probe(s.board(), s.to_move()).unwrap();
+        assert!((exact - probed).abs() < 1e-6, "{text}: {exact} vs {probed}");
+    }
+    // Three pieces a side is beyond it.
+    let s = state("LDLDLD........................ D -");
+    assert!(table.probe(s.board(), s.to_move()).is_none());
+}

@@ -3,7 +3,9 @@
 //! - Every node keeps the reward of the seat that moved into it (max^n backup: each player picks
 //!   the child best for itself), so it plays any number of players.
 //! - Playouts are random to the end, or cut off after `cutoff` plies and scored by the game's
-//!   evaluation through a logistic curve into `0..1` per seat.
+//!   evaluation through a logistic curve into `0..1` per seat. A game whose evaluation is a
+//!   chance to win ([`Game::CHANCE_WIN_EVAL`]) is scored by it directly (a certain win is 1):
+//!   there the evaluation replaces the random playout unless `cutoff` asks for random plies.
 //! - Chance states are expanded into all their outcomes and sampled by probability.
 //! - MCTS-Solver (Winands et al. 2008) for two players: proven wins and losses are propagated up
 //!   the tree; a proven win at the root is played at once, proven losses are avoided.
@@ -31,7 +33,9 @@ pub struct MctsConfig {
     pub seed: u64,
     /// The UCT exploration constant (rewards are in `0..1`).
     pub exploration: f64,
-    /// Plies of random playout before the evaluation scores it; 0 plays out to the end.
+    /// Plies of random playout before the evaluation scores it; 0 plays out to the end, except
+    /// in a game whose evaluation is a chance to win ([`Game::CHANCE_WIN_EVAL`]), where 0
+    /// scores the new leaf by the evaluation at once.
     pub cutoff: u32,
     /// Evaluation units for one logistic step (the reward of `evaluate = scale` is `1/(1+e^-1)`).
     pub eval_scale: f64,
@@ -453,6 +457,10 @@ impl<M: Copy> Search<M> {
                     r[..p.players()].copy_from_slice(p.as_slice());
                     return r;
                 }
+                // A chance to win is known before the throw: no need to sample one.
+                Turn::Chance if G::CHANCE_WIN_EVAL.is_some() && plies >= self.config.cutoff => {
+                    return self.scored(&state, true);
+                }
                 Turn::Chance => {
                     self.outcomes.clear();
                     state.chance_outcomes(&mut self.outcomes);
@@ -468,7 +476,8 @@ impl<M: Copy> Search<M> {
                     state.play(pick);
                 }
                 Turn::Player(_) => {
-                    let cut = self.config.cutoff > 0 && plies >= self.config.cutoff;
+                    let cut = (self.config.cutoff > 0 || G::CHANCE_WIN_EVAL.is_some())
+                        && plies >= self.config.cutoff;
                     if cut || plies >= cap {
                         return self.scored(&state, cut);
                     }
@@ -485,8 +494,9 @@ impl<M: Copy> Search<M> {
         }
     }
 
-    /// Rewards from the evaluation through a logistic (or an equal share when `evaluate` is
-    /// false: a playout that hit the game's ply limit is a draw).
+    /// Rewards from the evaluation through a logistic, or as the chance to win it is in a game
+    /// with [`Game::CHANCE_WIN_EVAL`] (or an equal share when `evaluate` is false: a playout
+    /// that hit the game's ply limit is a draw).
     fn scored<G: Game>(&self, state: &G, evaluate: bool) -> [f64; MAX_PLAYERS] {
         let n = state.players();
         let mut r = [0.0; MAX_PLAYERS];
@@ -496,7 +506,11 @@ impl<M: Copy> Search<M> {
         }
         let mut total = 0.0;
         for (seat, x) in r.iter_mut().enumerate().take(n) {
-            *x = 1.0 / (1.0 + (-f64::from(state.evaluate(seat)) / self.config.eval_scale).exp());
+            let e = f64::from(state.evaluate(seat));
+            *x = match G::CHANCE_WIN_EVAL {
+                Some(win) => ((e / f64::from(win.max(1)) + 1.0) / 2.0).clamp(1e-6, 1.0),
+                None => 1.0 / (1.0 + (-e / self.config.eval_scale).exp()),
+            };
             total += *x;
         }
         for x in r.iter_mut().take(n) {

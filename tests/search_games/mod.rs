@@ -2,7 +2,7 @@
 //! minimax / expectimax without pruning or table to check them against.
 #![allow(dead_code)]
 
-use tabula::search::score::terminal_score;
+use tabula::search::score::{terminal_score, PROVEN};
 use tabula::{Error, Game, GameOptions, OptionSpec, Payoffs, Probability, Turn, EVAL_LIMIT};
 
 fn mix(x: u64) -> u64 {
@@ -345,13 +345,24 @@ fn plain<G: Game>(
         Turn::Chance => {
             let mut outcomes = Vec::new();
             state.chance_outcomes(&mut outcomes);
-            let mut sum = 0.0;
+            // A game whose evaluation is a chance to win counts proven results as a certain
+            // win's evaluation in a mixed average.
+            let (mut sum, mut capped, mut won, mut lost) = (0.0, 0.0, true, true);
             for (o, p) in outcomes {
                 let mut c = state.clone();
                 c.play(o);
-                sum += p.value() * f64::from(plain(&c, depth, ply, root, path, nodes));
+                let v = plain(&c, depth, ply, root, path, nodes);
+                sum += p.value() * f64::from(v);
+                won &= v >= PROVEN;
+                lost &= v <= -PROVEN;
+                let cap = G::CHANCE_WIN_EVAL.unwrap_or(i32::MAX);
+                capped += p.value() * f64::from(v.clamp(-cap, cap));
             }
-            sum.round() as i32
+            if G::CHANCE_WIN_EVAL.is_some() && !(won || lost) {
+                capped.round() as i32
+            } else {
+                sum.round() as i32
+            }
         }
         Turn::Player(seat) => {
             if state.repetition_limit().is_some() && path.contains(&state.hash()) {

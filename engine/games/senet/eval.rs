@@ -1,10 +1,11 @@
-//! The heuristic evaluation and move-ordering hints for Senet's searchers.
+//! The evaluation and move-ordering hints for Senet's searchers.
 //!
-//! The evaluation counts, for each colour: the race (squares still to travel, borne-off pieces
+//! [`evaluate`] is the chance to win of [`super::learned`]. The features below are among its
+//! inputs, and they make the hand-set heuristic it replaced ([`evaluate_with`]), which counts, for each colour: the race (squares still to travel, borne-off pieces
 //! counting nothing), protected pieces (a piece with a friend on a neighbouring square cannot
 //! be swapped), blockades (three in a row cannot be passed: worth more the more enemy pieces are
 //! stuck behind), and pieces at risk (a lone piece an enemy piece a throw behind can swap back).
-//! One square of race is worth 30 units ([`WEIGHTS`]), so a ten-square lead scores 300.
+//! One square of race is worth 30 of its units ([`WEIGHTS`]), so a ten-square lead scores 300.
 
 use super::board::{bit, other, squares, Board, SQUARES};
 use super::moves::{Move, THROWS};
@@ -85,13 +86,16 @@ fn side_score(board: &Board, seat: usize, w: &Weights) -> i32 {
         - risk(board, seat) * w.risk / 32
 }
 
-/// The evaluation from `seat`'s point of view, in `-EVAL_LIMIT..=EVAL_LIMIT` (the limits only
-/// for finished games).
+/// The evaluation from `seat`'s point of view: `seat`'s chance to win as [`super::learned`]
+/// estimates it (exact where the endgame table covers the position, and 1 or 0 in a finished
+/// game), [`super::learned::UNITS_PER_POINT`] units a percentage point above or below one half
+/// (`-CERTAIN_WIN..=CERTAIN_WIN`).
 pub fn evaluate(game: &Senet, seat: usize) -> i32 {
-    evaluate_with(game, seat, &WEIGHTS)
+    super::learned::units(super::learned::win_chance(game, seat))
 }
 
-/// The evaluation with other weights.
+/// The hand-set heuristic the engine used before the learned evaluation, with weights `w` (in
+/// squares of race: [`WEIGHTS`]); kept to compare against.
 pub fn evaluate_with(game: &Senet, seat: usize, w: &Weights) -> i32 {
     if let Some(w) = game.winner() {
         return if w == seat { EVAL_LIMIT } else { -EVAL_LIMIT };

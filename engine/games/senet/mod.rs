@@ -7,16 +7,19 @@
 //! borne off all five pieces wins at once, even when its throw would have given another turn.
 //!
 //! Modules: [`board`] (two 32-bit boards), [`moves`] (generation by bit operations),
-//! [`notation`], [`zobrist`], [`eval`] (heuristic evaluation) and [`endgame`] (an exact solver
-//! for positions with few pieces).
+//! [`notation`], [`zobrist`], [`eval`] (the evaluation: the chance to win, learned by
+//! self-play, in [`learned`] with its [`weights`]) and [`endgame`] (an exact solver for positions
+//! with few pieces, and the table of every position with two pieces or fewer a side).
 
 mod bench;
 pub mod board;
 pub mod endgame;
 pub mod eval;
+pub mod learned;
 pub mod moves;
 pub mod notation;
 mod svg;
+pub mod weights;
 pub mod zobrist;
 
 pub use board::{Board, DARK, LIGHT};
@@ -146,7 +149,12 @@ impl Game for Senet {
         "Senet with throwing sticks: a race of five pieces each, with swaps, pairs and blockades";
 
     const BENCH: crate::game::BenchSet = bench::BENCH;
-    const SCORE_UNIT: Option<(i32, &'static str)> = Some((eval::WEIGHTS.square, "square of the race"));
+    const SCORE_UNIT: Option<(i32, &'static str)> = Some((
+        learned::UNITS_PER_POINT,
+        "point of winning chance (from 50%)",
+    ));
+
+    const CHANCE_WIN_EVAL: Option<i32> = Some(learned::CERTAIN_WIN);
 
     const SAMPLE_POSITIONS: &'static [&'static str] = &[
         "LDLDLDLDL.D................... D 3",

@@ -8,6 +8,10 @@
 //! ([`expectation`]): a likely win averaged with an uncertain outcome is clamped to
 //! `MAX_UNPROVEN`. So a cut cannot be made at a bound inside the proven range (it would claim a
 //! proven result without seeing every outcome): there the window is opened ([`cut_window`]).
+//!
+//! A game whose evaluation is a chance to win ([`Game::CHANCE_WIN_EVAL`]) has proven results
+//! counted as that evaluation in a mixed average (outside the solver's bounded horizons), so
+//! every outcome adds at most `±cap`; the windows follow ([`Star1::window`]).
 
 use crate::game::{Game, Probability, Turn};
 
@@ -46,6 +50,9 @@ struct Star1 {
     count: usize,
     won: bool,
     lost: bool,
+    /// With a capped average: the cap, and the plain sum kept for an all-proven average.
+    cap: Option<f64>,
+    raw: f64,
 }
 
 impl Star1 {
@@ -57,7 +64,55 @@ impl Star1 {
             count,
             won: true,
             lost: true,
+            cap: None,
+            raw: 0.0,
         }
+    }
+
+    /// Nothing searched yet of `count` outcomes, proven results counting as `±cap` in a mixed
+    /// average.
+    fn capped(count: usize, cap: i32) -> Self {
+        Star1 {
+            cap: Some(f64::from(cap)),
+            ..Self::new(count)
+        }
+    }
+
+    /// For outcome `k` (of probability `p`): the window to search it in, and whether a value
+    /// at or below its low end (at or above its high end) decides the average at or below
+    /// `alpha` (at or above `beta`). Uncapped, the thresholds of [`Star1::thresholds`] (`None`:
+    /// decided without a search). Capped at `c`, a value decides only if it is not proven the
+    /// other way (an all-proven average is not capped): the low end is at most `c`, the high end
+    /// at least `-c`, and a side that cannot decide is opened, so the value found is exact there.
+    fn window(&self, k: usize, p: f64, alpha: i32, beta: i32) -> Option<(i32, i32)> {
+        let Some(c) = self.cap else {
+            let (a, b) = self.thresholds(k, p, alpha, beta);
+            if b <= LO || a >= HI {
+                return None;
+            }
+            return Some((
+                a.floor().max(f64::from(-INFINITY)) as i32,
+                b.ceil().min(f64::from(INFINITY)) as i32,
+            ));
+        };
+        let rest = if k + 1 == self.count {
+            0.0
+        } else {
+            (1.0 - self.mass - p).max(0.0)
+        };
+        let a = (f64::from(alpha) - self.sum - c * rest) / p;
+        let b = (f64::from(beta) - self.sum + c * rest) / p;
+        let lo = if a < -c {
+            -INFINITY
+        } else {
+            a.min(c).floor() as i32
+        };
+        let hi = if b > c {
+            INFINITY
+        } else {
+            b.max(-c).ceil() as i32
+        };
+        Some((lo, hi))
     }
 
     /// For outcome `k` (of probability `p`): the value at or below which the average must end
@@ -77,7 +132,9 @@ impl Star1 {
 
     /// Counts an outcome of probability `p` and value `v`.
     fn add(&mut self, p: f64, v: i32) {
-        self.sum += p * f64::from(v);
+        let x = f64::from(v);
+        self.raw += p * x;
+        self.sum += p * self.cap.map_or(x, |c| x.clamp(-c, c));
         self.mass += p;
         self.won &= v >= PROVEN;
         self.lost &= v <= -PROVEN;
@@ -85,7 +142,11 @@ impl Star1 {
 
     /// The chance state's value once every outcome is counted.
     fn value(&self) -> i32 {
-        expectation(self.sum, self.won, self.lost)
+        if self.cap.is_some() && (self.won || self.lost) {
+            expectation(self.raw, self.won, self.lost)
+        } else {
+            expectation(self.sum, self.won, self.lost)
+        }
     }
 }
 
@@ -133,6 +194,12 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
         value
     }
 
+    /// The cap of proven results in a mixed average ([`Game::CHANCE_WIN_EVAL`]), except under
+    /// the solver's bounded horizons, whose proofs need proven results as they are.
+    fn chance_cap(&self) -> Option<i32> {
+        G::CHANCE_WIN_EVAL.filter(|_| self.mode.horizon.is_none())
+    }
+
     /// Star1's pass over the outcomes: each searched in the window outside which the average is
     /// decided whatever the others bring. The value and its bound, or `None` when stopped.
     fn expectimax<const PV: bool>(
@@ -143,19 +210,21 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
         alpha: i32,
         beta: i32,
     ) -> Option<(i32, Bound)> {
-        let mut star1 = Star1::new(outcomes.len());
+        let mut star1 = match self.chance_cap() {
+            Some(cap) => Star1::capped(outcomes.len(), cap),
+            None => Star1::new(outcomes.len()),
+        };
         for (k, &(outcome, prob)) in outcomes.iter().enumerate() {
             let p = prob.value();
-            let (a, b) = star1.thresholds(k, p, alpha, beta);
             // Beyond the values a child can take, the bound decides without a search.
-            if b <= LO {
-                return Some((beta, Bound::Lower));
-            }
-            if a >= HI {
-                return Some((alpha, Bound::Upper));
-            }
-            let ca = a.floor().max(f64::from(-INFINITY)) as i32;
-            let cb = b.ceil().min(f64::from(INFINITY)) as i32;
+            let Some((ca, cb)) = star1.window(k, p, alpha, beta) else {
+                let (_, b) = star1.thresholds(k, p, alpha, beta);
+                return Some(if b <= LO {
+                    (beta, Bound::Lower)
+                } else {
+                    (alpha, Bound::Upper)
+                });
+            };
             let mut child = state.clone();
             child.play(outcome);
             let v = self.child::<PV>(true, &child, at.depth, at.ply, at.height + 1, ca, cb);
@@ -186,7 +255,7 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
         alpha: i32,
         beta: i32,
     ) -> Option<(i32, Bound)> {
-        if at.depth < 1 || outcomes.len() < 2 || !self.star2 {
+        if at.depth < 1 || outcomes.len() < 2 || !self.star2 || self.chance_cap().is_some() {
             return None;
         }
         let mut star1 = Star1::new(outcomes.len());

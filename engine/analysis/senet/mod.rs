@@ -1,0 +1,3 @@
+//! Senet analyses: learning the evaluation by self-play ([`training`]).
+
+pub mod training;

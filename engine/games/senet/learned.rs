@@ -1,0 +1,168 @@
+//! The learned evaluation: the chance that the side to throw wins, as a logistic function of
+//! a linear sum of features, with weights learned by self-play (TD(λ), as TD-Gammon learned
+//! backgammon; the training is `tabula senet train`, in `crate::analysis::senet`), and the
+//! exact value of the endgame table ([`super::endgame::table`]) wherever it covers a position.
+//!
+//! Values are defined at chance nodes (before the throw), from the thrower's side. A position
+//! with a throw pending is worth the best of its moves' results (one ply of maximum), so every
+//! state the searchers meet has a value.
+
+use super::board::{other, squares, Board, DARK, LIGHT};
+use super::endgame;
+use super::eval::{blocked_behind, protected, race, risk};
+use super::moves::{self, throws_again};
+use super::weights::LEARNED;
+use super::Senet;
+
+/// Features of one colour (see [`features`]).
+pub const SIDE_FEATURES: usize = 38;
+
+/// The length of the feature vector: the thrower's colour, the other colour, then three
+/// features of the pair.
+pub const FEATURES: usize = 2 * SIDE_FEATURES + 3;
+
+/// A feature vector.
+pub type Features = [f32; FEATURES];
+
+/// The weights of the learned evaluation: one per feature of [`features`].
+pub type LearnedWeights = [f32; FEATURES];
+
+/// Writes the features of one colour (`own`, against `opp`) into `out`: a piece on each square
+/// (30), pieces borne off, protected pieces, enemy pieces held behind a row of three, the
+/// expected squares lost to swaps, lone pieces, pieces past every enemy piece, the distance of
+/// the hindmost piece (in 30ths), and rows of three.
+fn side_features(board: &Board, own_seat: usize, out: &mut [f32]) {
+    let own = board.pieces[own_seat];
+    let opp = board.pieces[other(own_seat)];
+    out[..SIDE_FEATURES].fill(0.0);
+    for s in squares(own) {
+        out[usize::from(s) - 1] = 1.0;
+    }
+    out[30] = board.borne_off(own_seat) as f32;
+    out[31] = protected(board, own_seat) as f32;
+    out[32] = blocked_behind(board, own_seat) as f32;
+    out[33] = risk(board, own_seat) as f32 / 16.0;
+    out[34] = (own & !(own << 1) & !(own >> 1)).count_ones() as f32;
+    let top_enemy = 32 - opp.leading_zeros();
+    out[35] = (own >> top_enemy.min(31)).count_ones() as f32;
+    out[36] = if own == 0 {
+        0.0
+    } else {
+        (30 - own.trailing_zeros()) as f32 / 30.0
+    };
+    out[37] = (own & (own >> 1) & (own >> 2)).count_ones() as f32;
+}
+
+/// The feature vector of the chance node with `board` and `thrower` to throw: the thrower's
+/// colour's features, the other's, a constant 1, the race lead scaled by the race left, and
+/// the same when the race is pure (every piece of one colour past every piece of the other).
+pub fn features(board: &Board, thrower: usize, out: &mut Features) {
+    side_features(board, thrower, &mut out[..SIDE_FEATURES]);
+    side_features(
+        board,
+        other(thrower),
+        &mut out[SIDE_FEATURES..2 * SIDE_FEATURES],
+    );
+    let mine = race(board, thrower) as f32;
+    let theirs = race(board, other(thrower)) as f32;
+    let lead = (theirs - mine) / (mine + theirs + 1.0).sqrt();
+    let (a, b) = (board.pieces[thrower], board.pieces[other(thrower)]);
+    let pure = a == 0 || b == 0 || {
+        let (lo_a, hi_a) = (a.trailing_zeros(), 31 - a.leading_zeros());
+        let (lo_b, hi_b) = (b.trailing_zeros(), 31 - b.leading_zeros());
+        lo_a > hi_b || lo_b > hi_a
+    };
+    out[2 * SIDE_FEATURES] = 1.0;
+    out[2 * SIDE_FEATURES + 1] = lead;
+    out[2 * SIDE_FEATURES + 2] = if pure { lead } else { 0.0 };
+}
+
+/// The logistic function.
+#[inline]
+pub fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The weighted sum of the features with `weights` (the log-odds that the thrower wins).
+#[inline]
+pub fn logit(weights: &LearnedWeights, x: &Features) -> f32 {
+    weights.iter().zip(x).map(|(w, f)| w * f).sum()
+}
+
+/// The thrower's chance to win at the chance node (`board`, `thrower` to throw): the endgame
+/// table's exact value where it covers the position, else the learned estimate with `weights`.
+pub fn chance_value_with(board: &Board, thrower: usize, weights: &LearnedWeights) -> f32 {
+    // Checked first, so a search that never reaches such an endgame never builds the table.
+    let covered = |seat| board.on_board(seat) <= endgame::TABLE_PIECES;
+    if covered(DARK) && covered(LIGHT) {
+        if let Some(p) = endgame::table().probe(board, thrower) {
+            return p as f32;
+        }
+    }
+    let mut x = [0.0; FEATURES];
+    features(board, thrower, &mut x);
+    sigmoid(logit(weights, &x))
+}
+
+/// The mover's chance to win after moving the piece on `from` by `value` (forward or not):
+/// 1 when it bears off its last piece, else the value of the chance node that follows.
+pub fn after_move_with(
+    board: &Board,
+    mover: usize,
+    from: u8,
+    value: u8,
+    forward: bool,
+    weights: &LearnedWeights,
+) -> f32 {
+    let mut child = *board;
+    moves::apply(&mut child, mover, from, value, forward);
+    if child.pieces[mover] == 0 {
+        return 1.0;
+    }
+    if throws_again(value) {
+        chance_value_with(&child, mover, weights)
+    } else {
+        1.0 - chance_value_with(&child, other(mover), weights)
+    }
+}
+
+/// The chance that `seat` wins in `game`, with `weights`: 1 or 0 when the game is over, the
+/// chance node's value before the throw, and the best move's value when a throw is pending.
+pub fn win_chance_with(game: &Senet, seat: usize, weights: &LearnedWeights) -> f32 {
+    if let Some(w) = game.winner() {
+        return if w == seat { 1.0 } else { 0.0 };
+    }
+    let me = game.to_move();
+    let board = game.board();
+    let p = match game.throw() {
+        None => chance_value_with(board, me, weights),
+        Some(v) => {
+            let (pieces, ahead) = moves::movers(board, me, v);
+            squares(pieces)
+                .map(|from| after_move_with(board, me, from, v, ahead, weights))
+                .fold(0.0, f32::max)
+        }
+    };
+    if seat == me {
+        p
+    } else {
+        1.0 - p
+    }
+}
+
+/// [`win_chance_with`] with the engine's learned weights.
+pub fn win_chance(game: &Senet, seat: usize) -> f32 {
+    win_chance_with(game, seat, &LEARNED)
+}
+
+/// Evaluation units for one percentage point of winning chance above (or below) one half:
+/// the evaluation is `UNITS_PER_POINT * 100 * (p - 1/2)`, so 0 is an even game.
+pub const UNITS_PER_POINT: i32 = 100;
+
+/// The evaluation of a certain win (and, negated, of a certain loss).
+pub const CERTAIN_WIN: i32 = 50 * UNITS_PER_POINT;
+
+/// A chance to win as evaluation units (an even game is 0, a certain win [`CERTAIN_WIN`]).
+pub fn units(p: f32) -> i32 {
+    ((f64::from(p) - 0.5) * 100.0 * f64::from(UNITS_PER_POINT)).round() as i32
+}
