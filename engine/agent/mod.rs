@@ -16,7 +16,8 @@ mod spec;
 pub use budget::{Budget, SeatClock};
 pub use clock::{score_text, Choice, Fault, FaultKind, MoveClock, TimeControl};
 pub use searching::{
-    alphabeta_config, explicit_limits, limits, mcts_config, mcts_cp, AlphaBetaAgent, MctsAgent,
+    alphabeta_config, explicit_limits, limits, mcts_config, mcts_cp, multi_config, AlphaBetaAgent,
+    MctsAgent, MultiAgent,
 };
 pub use simple::{GreedyAgent, RandomAgent};
 pub use spec::{EngineSpec, UNIVERSAL};
@@ -108,7 +109,26 @@ pub const ENGINES: &[EngineKind] = &[
         default_limits: Limits::NONE.with_playouts(10_000),
         help: "Monte Carlo tree search (UCT, MCTS-Solver), root parallel",
     },
+    EngineKind {
+        name: "maxn",
+        aliases: &[],
+        settings: &["depth", "nodes", "time", "scale"],
+        default_limits: Limits::NONE.with_nodes(MULTI_DEFAULT_NODES),
+        help: "max^n with shallow pruning: every seat maximises its own share (3+ players)",
+    },
+    EngineKind {
+        name: "brs",
+        aliases: &[],
+        settings: &["depth", "nodes", "time"],
+        default_limits: Limits::NONE.with_nodes(MULTI_DEFAULT_NODES),
+        help:
+            "Best-Reply Search: the mover against the best reply of any one opponent (3+ players)",
+    },
 ];
+
+/// The node budget of `maxn` and `brs` without limits, as alpha-beta's: deterministic, and a
+/// fraction of a second per move.
+const MULTI_DEFAULT_NODES: u64 = 1_000_000;
 
 /// The engine kind named `name` (or one of its aliases).
 pub fn engine_kind(name: &str) -> Result<&'static EngineKind, Error> {
@@ -144,6 +164,7 @@ pub fn build<G: Game>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn Agent<G>>,
         "greedy" => Box::new(GreedyAgent::<G>::new(name, seed)),
         "alphabeta" => Box::new(AlphaBetaAgent::new(name, spec)?),
         "mcts" => Box::new(MctsAgent::new(name, spec, seed)?),
+        "maxn" | "brs" => Box::new(MultiAgent::new(name, spec)?),
         other => unreachable!("engine kind '{other}' is in ENGINES but has no bot"),
     })
 }
