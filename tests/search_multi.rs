@@ -230,6 +230,20 @@ fn both_searches_take_the_chain_that_ends_the_game_with_a_win() {
 }
 
 #[test]
+fn the_default_engine_is_alphabeta_with_two_players_and_maxn_with_more() {
+    let spec = agent::parse_spec("default:nodes=500,threads=2").unwrap();
+    let two = agent::resolve(&spec, 2);
+    assert_eq!(two.kind, "alphabeta");
+    assert_eq!(two.get("threads"), Some("2"));
+    let four = agent::resolve(&spec, 4);
+    assert_eq!(four.kind, "maxn");
+    assert_eq!(
+        (four.get("nodes"), four.get("threads")),
+        (Some("500"), None)
+    );
+}
+
+#[test]
 fn searches_are_deterministic() {
     let o = GameOptions::new().with("players", "4");
     let s = random_position(&Checkers::start(&o).unwrap(), 6, 7);
@@ -261,6 +275,9 @@ fn specs_name_the_searches_and_refuse_bad_settings() {
         ("maxn:scale=-1", "scale"),
         ("brs:depth=x", "depth"),
         ("maxn:time=1e99", "time"),
+        ("maxn:rollout=maybe", "rollout"),
+        ("default:playouts=5", "playouts"),
+        ("default:depth=-1", "depth"),
     ] {
         let err = agent::parse_spec(text)
             .and_then(|s| agent::build::<Checkers>(&s, 1).map(|_| ()))

@@ -103,7 +103,8 @@ fn flag(spec: &EngineSpec, key: &str) -> Result<bool, Error> {
         None | Some("0" | "false" | "off" | "no") => Ok(false),
         Some("1" | "true" | "on" | "yes") => Ok(true),
         Some(v) => Err(Error::option(format!(
-            "engine alphabeta: {key}='{v}' is not true or false"
+            "engine {}: {key}='{v}' is not true or false",
+            spec.kind
         ))),
     }
 }
@@ -293,9 +294,14 @@ pub fn multi_config(spec: &EngineSpec) -> Result<MultiConfig, Error> {
                 ))
             })?,
     };
+    let rollout = match spec.get("rollout") {
+        None => d.rollout,
+        Some(_) => flag(spec, "rollout")?,
+    };
     Ok(MultiConfig {
         algorithm,
         eval_scale,
+        rollout,
     })
 }
 

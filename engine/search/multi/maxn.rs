@@ -64,7 +64,7 @@ impl<G: Game> Searcher<'_, G> {
             Turn::Player(s) => s,
         };
         if depth == 0 || ply + 1 >= self.pv.len() {
-            return self.shares(state);
+            return self.maxn_leaf(state);
         }
         let mut buf = std::mem::take(&mut self.scratch[ply]);
         buf.clear();
@@ -99,6 +99,40 @@ impl<G: Game> Searcher<'_, G> {
         }
         self.scratch[ply] = buf;
         best.unwrap_or_else(|| self.shares(state))
+    }
+
+    /// A horizon node's value vector: its shares, or with [`super::MultiConfig::rollout`] those
+    /// of the position where the root seat is next to move, each seat before it playing its
+    /// move with the largest hint (ties to the first generated).
+    fn maxn_leaf(&mut self, state: &G) -> Values {
+        if !self.config.rollout {
+            return self.shares(state);
+        }
+        let mut s = state.clone();
+        for _ in 0..self.players {
+            match s.turn() {
+                Turn::Player(p) if p != self.root_seat => {
+                    self.tmp.clear();
+                    s.legal_moves(&mut self.tmp);
+                    let mut best: Option<(i32, G::Move)> = None;
+                    for &m in &self.tmp {
+                        let h = s.move_hint(m);
+                        if best.is_none_or(|(b, _)| h > b) {
+                            best = Some((h, m));
+                        }
+                    }
+                    match best {
+                        Some((_, m)) => s.play(m),
+                        None => break,
+                    }
+                }
+                _ => break,
+            }
+        }
+        match s.turn() {
+            Turn::Terminal => self.maxn_terminal(&s),
+            _ => self.shares(&s),
+        }
     }
 
     /// A finished game's value vector: the payoffs, averaged with the shares of the

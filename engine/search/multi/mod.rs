@@ -49,6 +49,14 @@ pub struct MultiConfig {
     /// (as MCTS's `scale`). Chosen: a marble of capture checkers (100) is about a fifth of a
     /// step, so a lead of a few marbles is a clear but not certain win.
     pub eval_scale: f64,
+    /// max^n: a leaf where another seat than the root's is to move is played on, each seat
+    /// taking its move with the largest hint (its biggest capture), until the root seat is to
+    /// move again, and scored there. Every leaf is then seen from the same point of the turn
+    /// order, the root seat's, as the evaluation of a position with another seat to move
+    /// credits that seat with what it may take but not the seats after it. Off by default:
+    /// in three-player capture checkers `maxn:depth=1,rollout=1` scored 0.167 against greedy's
+    /// 0.438 at one table (48 games), the biggest capture being a poor model of a reply.
+    pub rollout: bool,
 }
 
 impl Default for MultiConfig {
@@ -56,6 +64,7 @@ impl Default for MultiConfig {
         MultiConfig {
             algorithm: MultiAlgorithm::BestReply,
             eval_scale: DEFAULT_EVAL_SCALE,
+            rollout: false,
         }
     }
 }
