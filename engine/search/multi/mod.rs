@@ -18,7 +18,8 @@
 //! Both deepen iteratively (the previous iteration's best root move first, then the game's
 //! move hints) within [`Limits`] of depth, nodes and time; a cut iteration still gives the best
 //! root move among those it finished. On one thread with a depth or node limit a search is
-//! deterministic: the same position gives the same move and node count.
+//! deterministic: the same position gives the same move and node count. The tests are in
+//! `tests/search_multi.rs` (positions whose right move is known, determinism, specs).
 
 mod brs;
 mod maxn;
@@ -332,6 +333,3 @@ fn share_score(share: f64, players: usize) -> i32 {
     let n = players.max(2) as f64;
     ((share * n - 1.0) / (n - 1.0) * f64::from(EVAL_LIMIT)).round() as i32
 }
-
-#[cfg(test)]
-mod tests;
