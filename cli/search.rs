@@ -14,8 +14,8 @@ use tabula::games::onitama::Onitama;
 use tabula::games::GameKind;
 use tabula::resources::{check_seconds, check_table_mb};
 use tabula::search::{
-    solve_with, AlphaBeta, Limits, Mcts, Oracle, Outcome, Score, SearchResult, SharedOracle,
-    SolveResult,
+    solve_with, AlphaBeta, Limits, Mcts, MultiSearch, Oracle, Outcome, Score, SearchResult,
+    SharedOracle, SolveResult,
 };
 use tabula::search::{DepthReport, Verdict};
 use tabula::{with_game, Game, Turn};
@@ -32,8 +32,9 @@ pub struct BestArgs {
     pub svg: SvgArgs,
     #[command(flatten)]
     pub show: ShowArgs,
-    /// The engine: `alphabeta`, `mcts`, or a full spec such as `mcts:playouts=20000,c=0.5`.
-    #[arg(long, default_value = "alphabeta")]
+    /// The engine: `default` (alphabeta with two players, maxn with more), `alphabeta`, `mcts`,
+    /// `maxn`, `brs`, or a full spec such as `mcts:playouts=20000,c=0.5`.
+    #[arg(long, default_value = "default")]
     pub engine: String,
     /// Search to this depth (alpha-beta).
     #[arg(long, short)]
@@ -76,9 +77,12 @@ pub struct BestArgs {
 /// The engine spec with the flags folded in (flags win over the spec's own settings).
 fn engine_spec(args: &BestArgs) -> Result<EngineSpec, CliError> {
     let mut spec = agent::parse_spec(&args.engine)?;
-    if !matches!(spec.kind.as_str(), "alphabeta" | "mcts") {
+    if !matches!(
+        spec.kind.as_str(),
+        "default" | "alphabeta" | "mcts" | "maxn" | "brs"
+    ) {
         return Err(CliError(format!(
-            "bad option: --engine '{}' is not a searching engine (alphabeta or mcts)",
+            "bad option: --engine '{}' is not a searching engine (alphabeta, mcts, maxn or brs)",
             spec.kind
         )));
     }
@@ -154,6 +158,10 @@ fn best_one<G: Game>(
     oracle: Option<SharedOracle<G>>,
 ) -> Result<Value, CliError> {
     let seed = args.seed.unwrap_or(0);
+    let spec = &agent::resolve(spec, state.players());
+    if matches!(spec.kind.as_str(), "maxn" | "brs") {
+        return best_multi(state, spec, args);
+    }
     if spec.kind == "mcts" {
         let limits = agent::limits(spec)?;
         let r = Mcts::new(agent::mcts_config(spec, seed)?).search(state, limits);
@@ -291,6 +299,71 @@ fn best_one<G: Game>(
     Ok(out)
 }
 
+/// `best` with a multi-player search (`maxn`, `brs`, or `default` with three or more players).
+fn best_multi<G: Game>(state: &G, spec: &EngineSpec, args: &BestArgs) -> Result<Value, CliError> {
+    if args.multipv > 1 || args.searchmoves.is_some() || args.table.is_some() {
+        return Err(CliError(format!(
+            "bad option: --multipv, --searchmoves and --table are for alpha-beta; with {} players the default engine is {}",
+            state.players(),
+            spec.kind
+        )));
+    }
+    let limits = agent::limits(spec)?;
+    let mut searcher = MultiSearch::new(agent::multi_config(spec)?);
+    let progress = show_progress(args.json);
+    let report = |d: &DepthReport<G::Move>| {
+        let s = d.elapsed.as_secs_f64();
+        eprintln!(
+            "depth {:>2} score {:>9} nodes {:>11} nps {:>7} time {:>7.3} s pv {}",
+            d.depth,
+            d.score.to_string(),
+            d.nodes,
+            human_rate(rate(d.nodes, s)),
+            s,
+            move_line(state, &d.pv).join(" ")
+        );
+    };
+    let r = searcher.search(state, limits, progress.then_some(&report));
+    let seconds = r.elapsed.as_secs_f64();
+    let best = r.best.map(|m| state.move_notation(m)).unwrap_or_default();
+    let pv = move_line(state, &r.pv);
+    let meaning = explain_multi(spec, r.score, state.players());
+    if !args.json {
+        println!("best {best}");
+        println!("score {}", r.score);
+        println!("meaning {meaning}");
+        println!("pv {}", pv.join(" "));
+        println!("depth {}", r.depth);
+        println!(
+            "nodes {} nps {} time {seconds:.3} s threads 1",
+            r.nodes,
+            human_rate(rate(r.nodes, seconds))
+        );
+    }
+    Ok(json!({
+        "engine": spec.to_string(), "best": best, "score": score_json(r.score),
+        "meaning": meaning, "pv": pv, "depth": r.depth, "nodes": r.nodes, "seconds": seconds,
+        "nps": rate(r.nodes, seconds), "threads": 1,
+    }))
+}
+
+/// What a multi-player search's score means, in a line.
+fn explain_multi(spec: &EngineSpec, score: Score, players: usize) -> String {
+    if spec.kind == "maxn" {
+        let share = (f64::from(score.0) / f64::from(tabula::EVAL_LIMIT) * (players as f64 - 1.0)
+            + 1.0)
+            / players as f64;
+        format!(
+            "max^n: the mover's expected share of the win about {share:.2} (an equal share is {:.2}), each player playing for itself",
+            1.0 / players as f64
+        )
+    } else {
+        format!(
+            "best-reply search: {score} for the mover against the best reply of any one opponent"
+        )
+    }
+}
+
 /// The moves `--searchmoves` names, each a legal move of `state`.
 fn root_moves<G: Game>(state: &G, text: &str) -> Result<Vec<G::Move>, CliError> {
     let mut out = Vec::new();
@@ -391,7 +464,8 @@ fn best_chance<G: Game>(
 pub fn best(args: BestArgs) -> Result<(), CliError> {
     let spec = engine_spec(&args)?;
     let kind = args.game.kind()?;
-    if args.table.is_some() && spec.kind != "alphabeta" {
+    let alphabeta = matches!(spec.kind.as_str(), "alphabeta" | "default");
+    if args.table.is_some() && !alphabeta {
         return Err(CliError(format!(
             "bad option: --table is read by the alphabeta engine only, not by {}",
             spec.kind
@@ -400,7 +474,7 @@ pub fn best(args: BestArgs) -> Result<(), CliError> {
     if args.table.is_some() && kind != GameKind::Onitama {
         return Err(no_table(kind));
     }
-    if (args.multipv > 1 || args.searchmoves.is_some()) && spec.kind != "alphabeta" {
+    if (args.multipv > 1 || args.searchmoves.is_some()) && !alphabeta {
         return Err(CliError(format!(
             "bad option: --multipv and --searchmoves are for the alphabeta engine, not {}",
             spec.kind

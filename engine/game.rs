@@ -309,6 +309,26 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         0
     }
 
+    /// Every seat's static evaluation at once, `out[seat]` as [`Game::evaluate`]`(seat)` gives
+    /// it (`out` has one slot per seat). Multi-player searchers (max^n) score a leaf for all
+    /// seats; a game whose evaluation shares work between seats (one chain analysis for all)
+    /// overrides it to do that work once. The default asks [`Game::evaluate`] seat by seat.
+    fn evaluate_all(&self, out: &mut [i32]) {
+        for (seat, v) in out.iter_mut().enumerate() {
+            *v = self.evaluate(seat);
+        }
+    }
+
+    /// Hands the turn to `seat` as if every seat between had passed, and says whether it could:
+    /// Best-Reply Search lets any one opponent answer the root player's move, so it must make
+    /// a seat move out of turn. Only games whose moves do not belong to a seat (capture
+    /// checkers: marbles belong to nobody) can give a meaning to it; the default refuses
+    /// (false, the state unchanged). Never called at chance or terminal states.
+    fn pass_to(&mut self, seat: usize) -> bool {
+        let _ = seat;
+        false
+    }
+
     /// A move-ordering hint: larger is tried first (captures, wins). Searchers use it after the
     /// table move and before killers and history.
     fn move_hint(&self, mv: Self::Move) -> i32 {

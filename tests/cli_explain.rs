@@ -80,13 +80,29 @@ fn every_game_explains_its_best_score() {
     let m = v["meaning"].as_str().unwrap();
     assert!(m.starts_with("an expected score of about "), "{m}");
     assert!(m.contains("% for dark (the mean reward of "), "{m}");
-    let text = ok(&["best", "checkers", "--players", "3", "--depth", "2"]);
+    let text = ok(&[
+        "best",
+        "checkers",
+        "--players",
+        "3",
+        "--depth",
+        "2",
+        "--engine",
+        "alphabeta",
+    ]);
     assert!(
         text.contains("marbles captured") || text.contains("even"),
         "{text}"
     );
     assert!(
         text.contains("paranoid search: player 1 against the other 2 players"),
+        "{text}"
+    );
+    // The default engine with three players is max^n: the mover's share of the win.
+    let text = ok(&["best", "checkers", "--players", "3", "--depth", "2"]);
+    assert!(
+        text.contains("max^n: the mover's expected share of the win about 0.")
+            && text.contains("(an equal share is 0.33)"),
         "{text}"
     );
     let text = ok(&["best", "senet", "--moves", "3", "--depth", "2"]);

@@ -16,7 +16,8 @@ mod spec;
 pub use budget::{Budget, SeatClock};
 pub use clock::{score_text, Choice, Fault, FaultKind, MoveClock, TimeControl};
 pub use searching::{
-    alphabeta_config, explicit_limits, limits, mcts_config, mcts_cp, AlphaBetaAgent, MctsAgent,
+    alphabeta_config, explicit_limits, limits, mcts_config, mcts_cp, multi_config, AlphaBetaAgent,
+    MctsAgent, MultiAgent,
 };
 pub use simple::{GreedyAgent, RandomAgent};
 pub use spec::{EngineSpec, UNIVERSAL};
@@ -108,7 +109,33 @@ pub const ENGINES: &[EngineKind] = &[
         default_limits: Limits::NONE.with_playouts(10_000),
         help: "Monte Carlo tree search (UCT, MCTS-Solver), root parallel",
     },
+    EngineKind {
+        name: "default",
+        aliases: &[],
+        settings: &["depth", "nodes", "time", "threads", "hash"],
+        default_limits: Limits::NONE.with_nodes(1_000_000),
+        help: "the default bot: alphabeta with two players, maxn with three or more",
+    },
+    EngineKind {
+        name: "maxn",
+        aliases: &[],
+        settings: &["depth", "nodes", "time", "scale", "rollout"],
+        default_limits: Limits::NONE.with_nodes(MULTI_DEFAULT_NODES),
+        help: "max^n with shallow pruning: every seat maximises its own share (3+ players)",
+    },
+    EngineKind {
+        name: "brs",
+        aliases: &[],
+        settings: &["depth", "nodes", "time"],
+        default_limits: Limits::NONE.with_nodes(MULTI_DEFAULT_NODES),
+        help:
+            "Best-Reply Search: the mover against the best reply of any one opponent (3+ players)",
+    },
 ];
+
+/// The node budget of `maxn` and `brs` without limits, as alpha-beta's: deterministic, and a
+/// fraction of a second per move.
+const MULTI_DEFAULT_NODES: u64 = 1_000_000;
 
 /// The engine kind named `name` (or one of its aliases).
 pub fn engine_kind(name: &str) -> Result<&'static EngineKind, Error> {
@@ -134,6 +161,70 @@ pub fn parse_spec(text: &str) -> Result<EngineSpec, Error> {
     Ok(spec)
 }
 
+/// The engine the `default` spec plays with `players` seats: alpha-beta for two, max^n for
+/// three or more (measured in capture checkers with 3, 4 and 6 players: max^n beat Best-Reply
+/// Search and paranoid alpha-beta at equal time, and gained with depth where they lost; the
+/// README gives the matches). Any other spec is itself. The spec's limits carry over; `threads`
+/// and `hash`, which max^n does not have, are dropped for it.
+pub fn resolve(spec: &EngineSpec, players: usize) -> EngineSpec {
+    if spec.kind != "default" {
+        return spec.clone();
+    }
+    let kind = if players >= 3 { "maxn" } else { "alphabeta" };
+    let settings = engine_kind(kind).map_or(&[][..], |k| k.settings);
+    let mut out = spec.clone();
+    out.kind = kind.to_string();
+    out.settings
+        .retain(|k, _| UNIVERSAL.contains(&k.as_str()) || settings.contains(&k.as_str()));
+    out
+}
+
+/// The bot of the `default` spec: alpha-beta or max^n by the number of players of the game it
+/// is asked to play ([`resolve`]), built on its first move.
+struct DefaultAgent<G: Game> {
+    name: String,
+    spec: EngineSpec,
+    seed: u64,
+    inner: Option<(usize, Box<dyn Agent<G>>)>,
+}
+
+impl<G: Game> DefaultAgent<G> {
+    /// The bot for `players` seats, built once (and again if a game has another count).
+    fn inner(&mut self, players: usize) -> &mut Box<dyn Agent<G>> {
+        if self.inner.as_ref().is_none_or(|(p, _)| *p != players) {
+            let mut spec = resolve(&self.spec, players);
+            spec.settings.insert("name".into(), self.name.clone());
+            let bot = build::<G>(&spec, self.seed).expect("checked when the spec was read");
+            self.inner = Some((players, bot));
+        }
+        &mut self.inner.as_mut().expect("built above").1
+    }
+}
+
+impl<G: Game> Agent<G> for DefaultAgent<G> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, game: &History<G>) -> G::Move {
+        self.inner(game.state().players()).choose(game)
+    }
+
+    fn play(
+        &mut self,
+        game: &History<G>,
+        clock: &clock::MoveClock,
+    ) -> Result<Choice<G::Move>, Fault> {
+        self.inner(game.state().players()).play(game, clock)
+    }
+
+    fn new_game(&mut self) {
+        if let Some((_, bot)) = self.inner.as_mut() {
+            bot.new_game();
+        }
+    }
+}
+
 /// Builds the bot a spec names, seeded with `seed` (every random choice it makes comes from it).
 pub fn build<G: Game>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn Agent<G>>, Error> {
     let kind = engine_kind(&spec.kind)?;
@@ -144,6 +235,25 @@ pub fn build<G: Game>(spec: &EngineSpec, seed: u64) -> Result<Box<dyn Agent<G>>,
         "greedy" => Box::new(GreedyAgent::<G>::new(name, seed)),
         "alphabeta" => Box::new(AlphaBetaAgent::new(name, spec)?),
         "mcts" => Box::new(MctsAgent::new(name, spec, seed)?),
+        "maxn" | "brs" => Box::new(MultiAgent::new(name, spec)?),
+        "default" => {
+            // Every setting is checked now, for both engines it may become.
+            for players in [2, 3] {
+                let r = resolve(spec, players);
+                searching::limits(&r)?;
+                if players == 2 {
+                    alphabeta_config(&r)?;
+                } else {
+                    multi_config(&r)?;
+                }
+            }
+            Box::new(DefaultAgent::<G> {
+                name,
+                spec: spec.clone(),
+                seed,
+                inner: None,
+            })
+        }
         other => unreachable!("engine kind '{other}' is in ENGINES but has no bot"),
     })
 }

@@ -1,4 +1,4 @@
-//! The searching bots (`alphabeta:...`, `mcts:...`): a searcher from [`crate::search`] configured
+//! The searching bots (`alphabeta:...`, `mcts:...`, `maxn:...`, `brs:...`): a searcher from [`crate::search`] configured
 //! from a spec, and the spec-to-configuration readers `tabula best` uses too.
 
 use super::budget::Budget;
@@ -9,7 +9,10 @@ use crate::error::Error;
 use crate::game::{seat_to_move, Game, EVAL_LIMIT};
 use crate::history::History;
 use crate::resources::{check_table_mb, check_threads};
-use crate::search::{AlphaBeta, DepthReport, Limits, Mcts, MctsConfig, MctsResult, SearchConfig};
+use crate::search::{
+    AlphaBeta, DepthReport, Limits, Mcts, MctsConfig, MctsResult, MultiAlgorithm, MultiConfig,
+    MultiSearch, SearchConfig,
+};
 
 /// The limits a spec names (`depth`, `nodes`, `time` in ms, `playouts`), or its engine kind's
 /// default limits from [`super::ENGINES`] when it names none.
@@ -100,7 +103,8 @@ fn flag(spec: &EngineSpec, key: &str) -> Result<bool, Error> {
         None | Some("0" | "false" | "off" | "no") => Ok(false),
         Some("1" | "true" | "on" | "yes") => Ok(true),
         Some(v) => Err(Error::option(format!(
-            "engine alphabeta: {key}='{v}' is not true or false"
+            "engine {}: {key}='{v}' is not true or false",
+            spec.kind
         ))),
     }
 }
@@ -267,5 +271,95 @@ impl<G: Game> Agent<G> for MctsAgent {
 
     fn new_game(&mut self) {
         self.searcher.new_game();
+    }
+}
+
+/// The multi-player search configuration a `maxn:` or `brs:` spec names.
+pub fn multi_config(spec: &EngineSpec) -> Result<MultiConfig, Error> {
+    let d = MultiConfig::default();
+    let algorithm = match spec.kind.as_str() {
+        "maxn" => MultiAlgorithm::MaxN,
+        _ => MultiAlgorithm::BestReply,
+    };
+    let eval_scale = match spec.get("scale") {
+        None => d.eval_scale,
+        Some(v) => v
+            .parse::<f64>()
+            .ok()
+            .filter(|c| c.is_finite() && *c > 0.0)
+            .ok_or_else(|| {
+                Error::option(format!(
+                    "engine {}: scale='{v}' is not a number > 0",
+                    spec.kind
+                ))
+            })?,
+    };
+    let rollout = match spec.get("rollout") {
+        None => d.rollout,
+        Some(_) => flag(spec, "rollout")?,
+    };
+    Ok(MultiConfig {
+        algorithm,
+        eval_scale,
+        rollout,
+    })
+}
+
+/// A bot that plays the best move of a multi-player search (max^n or Best-Reply Search).
+pub struct MultiAgent {
+    name: String,
+    searcher: MultiSearch,
+    limits: Limits,
+    caps: Limits,
+}
+
+impl MultiAgent {
+    /// The bot a `maxn:` or `brs:` spec names, called `name`.
+    pub fn new(name: String, spec: &EngineSpec) -> Result<Self, Error> {
+        Ok(MultiAgent {
+            name,
+            searcher: MultiSearch::new(multi_config(spec)?),
+            limits: limits(spec)?,
+            caps: explicit_limits(spec)?,
+        })
+    }
+}
+
+impl<G: Game> Agent<G> for MultiAgent {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, game: &History<G>) -> G::Move {
+        self.searcher
+            .search(game.state(), self.limits, None)
+            .best
+            .expect("a player to move has a legal move")
+    }
+
+    /// As alpha-beta's: the spec's own limits and a share of the mover's time (no new
+    /// iteration past the soft limit, stopped at the hard one).
+    fn play(&mut self, game: &History<G>, clock: &MoveClock) -> Result<Choice<G::Move>, Fault> {
+        let r = match budget_of(game, clock, self.caps) {
+            None => self.searcher.search(game.state(), self.limits, None),
+            Some(budget) => {
+                let limits = Limits {
+                    time: Some(budget.hard),
+                    ..self.caps
+                };
+                let stop = self.searcher.stop_flag();
+                let soft_stop = move |d: &DepthReport<G::Move>| {
+                    if d.elapsed >= budget.soft {
+                        stop.stop();
+                    }
+                };
+                self.searcher.search(game.state(), limits, Some(&soft_stop))
+            }
+        };
+        Ok(Choice {
+            mv: r.best.expect("a player to move has a legal move"),
+            score: Some(score_text(r.score)),
+            depth: Some(r.depth),
+        })
     }
 }

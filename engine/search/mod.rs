@@ -8,6 +8,9 @@
 //!   The table lives in the searcher between searches; [`AlphaBeta::clear`] forgets it.
 //! - [`Mcts::new`]`(`[`MctsConfig`]`)` then [`Mcts::search`] gives an [`MctsResult`] (best move,
 //!   per-move visits and values, proven win or loss).
+//! - [`MultiSearch::new`]`(`[`MultiConfig`]`)` then [`MultiSearch::search`] gives a
+//!   [`MultiResult`]: max^n with shallow pruning or Best-Reply Search, for three or more
+//!   players.
 //! - [`solve`]`(&state, limits, hash_mb)` gives a [`SolveResult`] with a [`Verdict`] (win or loss
 //!   in n plies, draw, exact value, or unknown with what was proven) and a proving line.
 //!
@@ -18,6 +21,7 @@
 pub mod alphabeta;
 pub mod limits;
 pub mod mcts;
+pub mod multi;
 pub mod oracle;
 pub mod ordering;
 pub mod score;
@@ -29,6 +33,7 @@ pub use alphabeta::{
 };
 pub use limits::{Limits, StopFlag};
 pub use mcts::{Mcts, MctsConfig, MctsResult, RootStat};
+pub use multi::{MultiAlgorithm, MultiConfig, MultiResult, MultiSearch};
 pub use oracle::Oracle;
 pub use score::{Outcome, Score};
 pub use solver::{solve, solve_with, SolveResult, Verdict};

@@ -1,10 +1,10 @@
-//! The static evaluation for search: score difference, mobility, and the longest chain the player
-//! to move can take next (a gain when that is us, a threat when it is an opponent).
+//! The static evaluation for search: each seat's lead over the best of the others, the player to
+//! move credited with part of the longest chain it can take next, and mobility.
 
 use super::chain::longest_length;
 use super::jumps::single_jumps;
 use super::Checkers;
-use crate::game::EVAL_LIMIT;
+use crate::game::{Game, Turn, EVAL_LIMIT, MAX_PLAYERS};
 
 /// Value of one captured marble.
 pub const MARBLE: i32 = 100;
@@ -15,22 +15,45 @@ const MOBILITY: i32 = 3;
 
 /// `seat`'s view of the position in `-EVAL_LIMIT..=EVAL_LIMIT`.
 pub fn evaluate(state: &Checkers, seat: usize) -> i32 {
-    let scores = state.scores();
-    let mine = i32::from(scores[seat]);
-    let best_other = scores
-        .iter()
-        .enumerate()
-        .filter(|&(s, _)| s != seat)
-        .map(|(_, &v)| i32::from(v))
-        .max()
-        .unwrap_or(0);
-    let mut value = MARBLE * (mine - best_other);
-    if let crate::game::Turn::Player(mover) = crate::game::Game::turn(state) {
+    let mut all = [0; MAX_PLAYERS];
+    evaluate_all(state, &mut all[..state.players()]);
+    all[seat]
+}
+
+/// Every seat's view at once (`out` has one slot per seat): the chain analysis, the costly
+/// part, is done once for all of them.
+///
+/// The player to move is credited with part of the longest chain it can take now (its
+/// projected score), and each seat is valued by its lead over the best of the others,
+/// projections included. With two players that is the mover's gain against the other; with more,
+/// the mover's chain hurts a seat only as far as it brings the mover past that seat's lead (a
+/// trailing player's capture threatens only the leader it overtakes).
+pub fn evaluate_all(state: &Checkers, out: &mut [i32]) {
+    let mut projected = [0i32; MAX_PLAYERS];
+    for (p, &s) in projected.iter_mut().zip(state.scores()) {
+        *p = MARBLE * i32::from(s);
+    }
+    let mut mobility = None;
+    if let Turn::Player(mover) = state.turn() {
         let layouts = state.marble_layouts();
         let next = longest_length(layouts, state.long()) as i32;
-        let mobility = single_jumps(layouts, state.long()).count() as i32;
-        let gain = NEXT_CHAIN * next + MOBILITY * mobility;
-        value += if mover == seat { gain } else { -gain };
+        let jumps = single_jumps(layouts, state.long()).count() as i32;
+        projected[mover] += NEXT_CHAIN * next;
+        mobility = Some((mover, MOBILITY * jumps));
     }
-    value.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    let projected = &projected[..out.len()];
+    for (seat, v) in out.iter_mut().enumerate() {
+        let best_other = projected
+            .iter()
+            .enumerate()
+            .filter(|&(s, _)| s != seat)
+            .map(|(_, &v)| v)
+            .max()
+            .unwrap_or(0);
+        let mut value = projected[seat] - best_other;
+        if let Some((mover, m)) = mobility {
+            value += if mover == seat { m } else { -m };
+        }
+        *v = value.clamp(-EVAL_LIMIT, EVAL_LIMIT);
+    }
 }

@@ -325,6 +325,20 @@ impl Game for Checkers {
         eval::evaluate(self, seat)
     }
 
+    fn evaluate_all(&self, out: &mut [i32]) {
+        eval::evaluate_all(self, out)
+    }
+
+    /// Marbles belong to nobody, so any seat may make any move: the turn simply moves on.
+    fn pass_to(&mut self, seat: usize) -> bool {
+        if seat >= self.players as usize {
+            return false;
+        }
+        self.hash ^= zobrist::TO_MOVE[self.to_move as usize] ^ zobrist::TO_MOVE[seat];
+        self.to_move = seat as u8;
+        true
+    }
+
     fn move_hint(&self, mv: ChainMove) -> i32 {
         self.captures(mv) as i32
     }
