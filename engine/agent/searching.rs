@@ -11,7 +11,7 @@ use crate::history::History;
 use crate::resources::{check_table_mb, check_threads};
 use crate::search::{
     AlphaBeta, DepthReport, Limits, Mcts, MctsConfig, MctsResult, MultiAlgorithm, MultiConfig,
-    MultiSearch, SearchConfig,
+    MultiSearch, Reporter, SearchConfig, StopFlag,
 };
 
 /// The limits a spec names (`depth`, `nodes`, `time` in ms, `playouts`), or its engine kind's
@@ -40,6 +40,33 @@ pub fn explicit_limits(spec: &EngineSpec) -> Result<Limits, Error> {
         l = l.with_playouts(p.max(1));
     }
     Ok(l)
+}
+
+/// Runs `search` within the spec's own `limits` or, where the mover is on a clock, within its
+/// share of the time: no new iteration past the soft limit (the `stop` flag is raised when an
+/// iteration ends after it), stopped at the hard one, with the spec's other `caps`.
+fn on_clock<M, R>(
+    budget: Option<Budget>,
+    limits: Limits,
+    caps: Limits,
+    stop: StopFlag,
+    search: impl FnOnce(Limits, Option<&Reporter<'_, M>>) -> R,
+) -> R {
+    match budget {
+        None => search(limits, None),
+        Some(budget) => {
+            let limits = Limits {
+                time: Some(budget.hard),
+                ..caps
+            };
+            let soft_stop = move |d: &DepthReport<M>| {
+                if d.elapsed >= budget.soft {
+                    stop.stop();
+                }
+            };
+            search(limits, Some(&soft_stop))
+        }
+    }
 }
 
 /// The budget of a move on `clock` for the seat to move, within the spec's own `time=`; `None`
@@ -187,22 +214,15 @@ impl<G: Game> Agent<G> for AlphaBetaAgent {
         if game.state().repetition_limit().is_some() {
             self.searcher.set_history(game.earlier_hashes());
         }
-        let r = match budget_of(game, clock, self.caps) {
-            None => self.searcher.search(game.state(), self.limits, None),
-            Some(budget) => {
-                let limits = Limits {
-                    time: Some(budget.hard),
-                    ..self.caps
-                };
-                let stop = self.searcher.stop_flag();
-                let soft_stop = move |d: &DepthReport<G::Move>| {
-                    if d.elapsed >= budget.soft {
-                        stop.stop();
-                    }
-                };
-                self.searcher.search(game.state(), limits, Some(&soft_stop))
-            }
-        };
+        let stop = self.searcher.stop_flag();
+        let (searcher, state) = (&mut self.searcher, game.state());
+        let r = on_clock(
+            budget_of(game, clock, self.caps),
+            self.limits,
+            self.caps,
+            stop,
+            |limits, report| searcher.search(state, limits, report),
+        );
         Ok(Choice {
             mv: r.best.expect("a player to move has a legal move"),
             score: Some(score_text(r.score)),
@@ -340,22 +360,15 @@ impl<G: Game> Agent<G> for MultiAgent {
     /// As alpha-beta's: the spec's own limits and a share of the mover's time (no new
     /// iteration past the soft limit, stopped at the hard one).
     fn play(&mut self, game: &History<G>, clock: &MoveClock) -> Result<Choice<G::Move>, Fault> {
-        let r = match budget_of(game, clock, self.caps) {
-            None => self.searcher.search(game.state(), self.limits, None),
-            Some(budget) => {
-                let limits = Limits {
-                    time: Some(budget.hard),
-                    ..self.caps
-                };
-                let stop = self.searcher.stop_flag();
-                let soft_stop = move |d: &DepthReport<G::Move>| {
-                    if d.elapsed >= budget.soft {
-                        stop.stop();
-                    }
-                };
-                self.searcher.search(game.state(), limits, Some(&soft_stop))
-            }
-        };
+        let stop = self.searcher.stop_flag();
+        let (searcher, state) = (&mut self.searcher, game.state());
+        let r = on_clock(
+            budget_of(game, clock, self.caps),
+            self.limits,
+            self.caps,
+            stop,
+            |limits, report| searcher.search(state, limits, report),
+        );
         Ok(Choice {
             mv: r.best.expect("a player to move has a legal move"),
             score: Some(score_text(r.score)),
