@@ -7,9 +7,8 @@ use clap::Args;
 use serde_json::json;
 use tabula::analysis::onitama::bitbase::{self, file, Bitbase, MatStats, Wdl};
 use tabula::analysis::onitama::cardset::CardSet;
-use tabula::files::check_new;
 use tabula::games::onitama::Onitama;
-use tabula::resources::{check_memory, check_threads};
+use tabula::resources::check_memory;
 use tabula::Game;
 
 use crate::common::{print_json, show_progress, CliError};
@@ -40,13 +39,8 @@ pub struct BitbaseArgs {
 
 /// Builds the bitbase and prints its counts.
 pub fn build(args: BitbaseArgs) -> Result<(), CliError> {
-    check_threads("--threads", args.threads)?;
+    super::check_build_output(args.threads, args.out.as_deref(), args.force)?;
     let cards = CardSet::parse(&args.cards)?;
-    if let Some(out) = &args.out {
-        if !args.force || out.is_dir() {
-            check_new(out, "use --force to replace it")?;
-        }
-    }
     if (2..=8).contains(&args.men) {
         let need = bitbase::memory_needed(args.men);
         check_memory(&format!("--men {} (the build)", args.men), need)?;

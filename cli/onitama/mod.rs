@@ -145,14 +145,25 @@ pub fn load_table(path: &std::path::Path) -> Result<Tablebase, CliError> {
     Ok(file::load(path)?)
 }
 
-fn build(args: TablebaseArgs) -> Result<(), CliError> {
-    check_threads("--threads", args.threads)?;
-    let cards = CardSet::parse(&args.cards)?;
-    if let Some(out) = &args.out {
-        if !args.force || out.is_dir() {
+/// The checks a table build (distance tables or bitbase) makes before it starts: the thread
+/// count, and that `--out` names no directory and, without `--force`, no existing file.
+pub(super) fn check_build_output(
+    threads: usize,
+    out: Option<&std::path::Path>,
+    force: bool,
+) -> Result<(), CliError> {
+    check_threads("--threads", threads)?;
+    if let Some(out) = out {
+        if !force || out.is_dir() {
             check_new(out, "use --force to replace it")?;
         }
     }
+    Ok(())
+}
+
+fn build(args: TablebaseArgs) -> Result<(), CliError> {
+    check_build_output(args.threads, args.out.as_deref(), args.force)?;
+    let cards = CardSet::parse(&args.cards)?;
     if (2..=8).contains(&args.pieces) {
         let need = tablebase::memory_needed(args.pieces);
         check_memory(&format!("--pieces {} (the build)", args.pieces), need)?;
