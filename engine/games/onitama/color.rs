@@ -21,13 +21,11 @@ impl Color {
         self as usize
     }
 
-    /// The colour of a seat (0 or 1).
+    /// The colour of a seat (0 or 1; any other seat is Blue's). A table read, not a branch:
+    /// the evaluation asks for it at every leaf.
+    #[inline(always)]
     pub const fn from_index(i: usize) -> Color {
-        if i == 0 {
-            Color::Red
-        } else {
-            Color::Blue
-        }
+        Color::BOTH[(i != 0) as usize]
     }
 
     /// The lower-case name, `red` or `blue`.

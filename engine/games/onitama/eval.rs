@@ -142,12 +142,41 @@ struct Reach {
     side_jumps: i32,
 }
 
+/// King distances to the temple arch each side's master must reach, by the master set's
+/// trailing-zero count (rows past the board, the count of an empty set among them, say 4: the
+/// most there is).
+static GOAL_DISTANCE: [[i32; ROW]; 2] = {
+    let mut t = [[4; ROW]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let goal = if side == 0 { Square::C5 } else { Square::C1 };
+        let (gf, gr) = ((goal.index() % 5) as i32, (goal.index() / 5) as i32);
+        let mut sq = 0;
+        while sq < 25 {
+            let (df, dr) = ((sq % 5) as i32 - gf, (sq / 5) as i32 - gr);
+            let (df, dr) = (if df < 0 { -df } else { df }, if dr < 0 { -dr } else { dr });
+            t[side][sq] = if df > dr { df } else { dr };
+            sq += 1;
+        }
+        side += 1;
+    }
+    t
+};
+
+/// The row of a one-square (or empty) set in the tables indexed by square: its square, or an
+/// empty row past the board.
+#[inline(always)]
+fn row_of(set: u32) -> usize {
+    set.trailing_zeros() as usize & (ROW - 1)
+}
+
 /// One pass over the pawns of `side`: each loads its three masks (two hand cards, side card).
+/// Always five rounds, no loop branch: once the pawns run out the row is an empty one.
 #[inline(always)]
 fn reach(state: &Onitama, side: Color) -> Reach {
     let s = side.index();
-    let own = state.pieces[s];
-    let free = (!own).0;
+    let own = state.pieces[s].0;
+    let free = !own;
     let [a, b] = state.meta.hand(s);
     let (ta, tb, tc) = (
         &TARGETS[s][a.slot()],
@@ -155,11 +184,13 @@ fn reach(state: &Onitama, side: Color) -> Reach {
         &TARGETS[s][state.meta.side_card().slot()],
     );
     let (mut attacks, mut hand_jumps, mut side_jumps) = (0u32, 0u32, 0u32);
-    for from in own {
-        let i = from.index() & (ROW - 1);
+    let mut bits = own;
+    for _ in 0..5 {
+        let i = row_of(bits);
+        bits &= bits.wrapping_sub(1);
         let (x, y, z) = (ta[i] & free, tb[i] & free, tc[i] & free);
         attacks |= x | y;
-        hand_jumps += x.count_ones() + y.count_ones();
+        hand_jumps += (u64::from(x) | u64::from(y) << 32).count_ones();
         side_jumps += z.count_ones();
     }
     Reach {
@@ -170,30 +201,22 @@ fn reach(state: &Onitama, side: Color) -> Reach {
 }
 
 /// King distance from the master of `side` to its goal (4, the most, once captured).
+#[inline(always)]
 fn goal_distance(state: &Onitama, side: Color) -> i32 {
-    let target = goal(side);
-    state.master(side).map_or(4, |m| {
-        let df = (i32::from(m.file()) - i32::from(target.file())).abs();
-        let dr = (i32::from(m.rank()) - i32::from(target.rank())).abs();
-        df.max(dr)
-    })
+    GOAL_DISTANCE[side.index()][row_of(state.masters[side.index()].0)]
 }
 
 /// Whether `side` could win with its hand if it were to move: its attacks reach the enemy
 /// master, or its master can step onto the free enemy temple arch.
+#[inline(always)]
 fn threatens_win(state: &Onitama, side: Color, attacks: Bitboard) -> bool {
-    let enemy_master = state.masters[(!side).index()];
-    if !(attacks & enemy_master).is_empty() {
-        return true;
-    }
-    let target = goal(side);
-    match state.master(side) {
-        Some(m) if !state.pieces(side).has(target) => state
-            .hand(side)
-            .iter()
-            .any(|c| c.targets(side, m).has(target)),
-        _ => false,
-    }
+    let s = side.index();
+    let enemy_master = state.masters[s ^ 1].0;
+    let [a, b] = state.meta.hand(s);
+    let m = row_of(state.masters[s].0);
+    let steps = TARGETS[s][a.slot()][m] | TARGETS[s][b.slot()][m];
+    let onto_arch = steps & goal(side).bitboard().0 & !state.pieces[s].0;
+    (attacks.0 & enemy_master) | onto_arch != 0
 }
 
 /// The evaluation from `seat`'s view with the default weights.
@@ -245,15 +268,18 @@ fn evaluate_with(state: &Onitama, seat: Color, w: &EvalWeights) -> i32 {
 }
 
 /// Move ordering: wins first (master captures, temple arch), then captures, then the rest.
+#[inline]
 pub fn move_hint(state: &Onitama, mv: Move) -> i32 {
-    let (Some(from), Some(to)) = (mv.from(), mv.to()) else {
-        return 0;
-    };
+    // A pass has both squares 25, off the board: no pawn stands there, so it hints nothing.
+    let (from, to) = mv.raw();
+    let (from_bb, to_bb) = (1u32 << (from & 31), 1u32 << (to & 31));
     let us = state.to_move();
-    let them = !us;
-    if state.master(them) == Some(to) || (state.master(us) == Some(from) && to == goal(us)) {
+    let (u, t) = (us.index(), us.index() ^ 1);
+    let captures_master = to_bb & state.masters[t].0 != 0;
+    let master_home = from_bb & state.masters[u].0 != 0 && to_bb == goal(us).bitboard().0;
+    if captures_master || master_home {
         HINT_WIN
-    } else if state.pieces(them).has(to) {
+    } else if to_bb & state.pieces[t].0 != 0 {
         HINT_CAPTURE
     } else {
         0
