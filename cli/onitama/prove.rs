@@ -14,7 +14,7 @@ use tabula::resources::check_table_mb;
 use tabula::{Game, GameOptions};
 
 use super::{load_table, value_json};
-use crate::common::{move_line, print_json, CliError, LineArgs};
+use crate::common::{move_line, print_json, show_progress, CliError, LineArgs};
 
 /// Arguments of `tabula onitama prove`.
 #[derive(Args, Debug)]
@@ -169,7 +169,19 @@ fn prove_dfpn(state: &Onitama, tb: Option<&Tablebase>, args: &ProveArgs) -> Resu
         },
         hash_mb: args.hash,
     };
-    let r = dfpn::solve(state, tb, limits);
+    let spinner = if show_progress(args.json) {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_message("df-pn: starting");
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let tell = |nodes: u64, entries: usize| {
+        spinner.set_message(format!("df-pn: {nodes} nodes, {entries} table entries"));
+        spinner.tick();
+    };
+    let r = dfpn::solve_with_progress(state, tb, limits, Some(&tell));
+    spinner.finish_and_clear();
     let line = move_line(state, &r.line);
     let best = r.best.map(|m| state.move_notation(m));
     let seconds = r.elapsed.as_secs_f64();

@@ -342,7 +342,12 @@ pub struct Dfpn<'a> {
     max_depth: usize,
     /// The ply limit of the question asked (`None`: unbounded).
     limit: Option<usize>,
+    /// Told the nodes and table entries every [`PROGRESS_EVERY`] nodes.
+    progress: Option<&'a (dyn Fn(u64, usize) + Sync)>,
 }
+
+/// Nodes between two calls of the progress callback.
+pub const PROGRESS_EVERY: u64 = 1 << 16;
 
 impl<'a> Dfpn<'a> {
     /// A searcher with table leaves from `tb` (if any) and a table of about `hash_mb` megabytes.
@@ -364,7 +369,14 @@ impl<'a> Dfpn<'a> {
             full: false,
             max_depth: 0,
             limit: None,
+            progress: None,
         }
+    }
+
+    /// Has `f` told the nodes searched and the table entries every [`PROGRESS_EVERY`] nodes
+    /// (for a progress display; the engine prints nothing itself).
+    pub fn on_progress(&mut self, f: &'a (dyn Fn(u64, usize) + Sync)) {
+        self.progress = Some(f);
     }
 
     /// Nodes expanded so far, all questions together.
@@ -475,6 +487,11 @@ impl<'a> Dfpn<'a> {
             if let Some(d) = self.deadline {
                 if Instant::now() >= d {
                     self.stopped = true;
+                }
+            }
+            if self.nodes.is_multiple_of(PROGRESS_EVERY) {
+                if let Some(f) = self.progress {
+                    f(self.nodes, self.tt.len());
                 }
             }
         }
@@ -661,6 +678,40 @@ impl<'a> Dfpn<'a> {
             };
             nums.dn == 0
         })
+    }
+
+    /// The attacker's move at `s` in the proof of the unbounded question "can `attacker` force
+    /// a win?" held in the table: a move ending the game in its favour or into a table win if
+    /// there is one, else the move to the child proven first. Each proof rests only on proofs
+    /// found before it, so following these moves never comes back to a position: the moves
+    /// form an acyclic strategy ([`super::proof::write`] checks it). `None` if `s` is not proven
+    /// in the table.
+    pub fn proof_move(&mut self, s: &Onitama, attacker: Color) -> Option<Move> {
+        self.attacker = attacker;
+        self.limit = None;
+        let seq = self.tt.get(&self.key(s, 0)).filter(|e| e.nums.pn == 0)?.seq;
+        let mut moves = Vec::new();
+        s.legal_moves(&mut moves);
+        let mut first: Option<(u32, Move)> = None;
+        for m in moves {
+            let mut c = *s;
+            c.play(m);
+            if c.winner() == Some(attacker) {
+                return Some(m);
+            }
+            if let Some(v) = self.tb.and_then(|t| t.probe(&c)) {
+                if matches!(v, TbValue::Loss(_)) {
+                    return Some(m);
+                }
+                continue;
+            }
+            if let Some(e) = self.tt.get(&self.key(&c, 1)) {
+                if e.nums.pn == 0 && e.seq < seq && first.is_none_or(|(q, _)| e.seq < q) {
+                    first = Some((e.seq, m));
+                }
+            }
+        }
+        first.map(|(_, m)| m)
     }
 
     /// Plies within which `attacker` wins from `s` by the proof in the table of the question
@@ -850,6 +901,17 @@ fn relax(threshold: u32, node: u32, child: u32) -> u32 {
 /// is left of the limits ([`Distance::AtMost`] the proof's bound if they run out first). With
 /// neither a node nor a time limit it stops after ten seconds.
 pub fn solve(state: &Onitama, tb: Option<&Tablebase>, limits: Limits) -> Report {
+    solve_with_progress(state, tb, limits, None)
+}
+
+/// As [`solve`], telling `progress` (if any) the nodes searched and the table entries every
+/// [`PROGRESS_EVERY`] nodes.
+pub fn solve_with_progress(
+    state: &Onitama,
+    tb: Option<&Tablebase>,
+    limits: Limits,
+    progress: Option<&(dyn Fn(u64, usize) + Sync)>,
+) -> Report {
     let start = Instant::now();
     let mut report = Report {
         verdict: Verdict::Unknown,
@@ -903,29 +965,10 @@ pub fn solve(state: &Onitama, tb: Option<&Tablebase>, limits: Limits) -> Report 
     let node_total = limits.nodes.unwrap_or(u64::MAX);
     let us = state.to_move();
     let mut d = Dfpn::new(tb, limits.hash_mb);
-    let mut slice = 4096u64;
-    loop {
-        for (attacker, answer) in [(us, &mut report.wins), (!us, &mut report.loses)] {
-            if *answer == Answer::Unknown {
-                let limit = d.nodes().saturating_add(slice).min(node_total);
-                *answer = d.search(state, attacker, limit, deadline);
-                if *answer == Answer::Proven {
-                    break;
-                }
-            }
-        }
-        let out_of_budget =
-            d.nodes() >= node_total || deadline.is_some_and(|t| Instant::now() >= t) || d.is_full();
-        let settled = report.wins != Answer::Unknown && report.loses != Answer::Unknown;
-        if report.wins == Answer::Proven
-            || report.loses == Answer::Proven
-            || settled
-            || out_of_budget
-        {
-            break;
-        }
-        slice = slice.saturating_mul(2);
+    if let Some(f) = progress {
+        d.on_progress(f);
     }
+    (report.wins, report.loses) = ask_both(&mut d, state, node_total, deadline);
     report.nodes = d.nodes();
     let winner = if report.wins == Answer::Proven {
         Some(us)
@@ -954,11 +997,45 @@ pub fn solve(state: &Onitama, tb: Option<&Tablebase>, limits: Limits) -> Report 
     report
 }
 
+/// Asks "does the side to move force a win?" and "does the opponent?" in turns with doubling
+/// node budgets (one shared table) until one is proven, both are answered, or the searcher has
+/// expanded `node_total` nodes in all, `deadline` passes or its table is full. The answers for
+/// the side to move and for its opponent.
+pub fn ask_both(
+    d: &mut Dfpn,
+    state: &Onitama,
+    node_total: u64,
+    deadline: Option<Instant>,
+) -> (Answer, Answer) {
+    let us = state.to_move();
+    let (mut wins, mut loses) = (Answer::Unknown, Answer::Unknown);
+    let mut slice = 4096u64;
+    loop {
+        for (attacker, answer) in [(us, &mut wins), (!us, &mut loses)] {
+            if *answer == Answer::Unknown {
+                let limit = d.nodes().saturating_add(slice).min(node_total);
+                *answer = d.search(state, attacker, limit, deadline);
+                if *answer == Answer::Proven {
+                    break;
+                }
+            }
+        }
+        let out_of_budget =
+            d.nodes() >= node_total || deadline.is_some_and(|t| Instant::now() >= t) || d.is_full();
+        let settled = wins != Answer::Unknown && loses != Answer::Unknown;
+        if wins == Answer::Proven || loses == Answer::Proven || settled || out_of_budget {
+            return (wins, loses);
+        }
+        slice = slice.saturating_mul(2);
+    }
+}
+
 /// The distance of a result proven for `attacker`, with the proof's main line. The proof's
 /// bound `b` is tightened by asking df-pn "a win within `b - 2` plies?" (a bounded question,
 /// whose proof gives a new bound) until that is refuted, which makes the bound exact, or the
-/// limits run out, which leaves it an upper bound.
-fn measure(
+/// limits run out, which leaves it an upper bound. It empties the searcher's table: read a
+/// proof from it first.
+pub fn measure(
     d: &mut Dfpn,
     state: &Onitama,
     attacker: Color,
