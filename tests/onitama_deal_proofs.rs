@@ -32,7 +32,7 @@ fn limits(nodes: u64) -> ProveLimits {
 #[test]
 fn a_won_deal_is_proven_and_its_proof_replays() {
     let deal = parse_deal_name(WON).unwrap();
-    let r = prove_deal(&deal, limits(100_000), None);
+    let r = prove_deal(&deal, None, limits(100_000), None);
     assert_eq!(r.value, DealValue::FirstWins);
     assert_eq!(r.exact_plies, Some(5));
     let stats = r.stats.unwrap();
@@ -47,7 +47,9 @@ fn the_replay_rejects_a_tampered_proof() {
     let deal = parse_deal_name(WON).unwrap();
     let root = Onitama::from_deal(&deal, DEFAULT_PLY_LIMIT);
     let red = root.to_move();
-    let text = prove_deal(&deal, limits(100_000), None).proof.unwrap();
+    let text = prove_deal(&deal, None, limits(100_000), None)
+        .proof
+        .unwrap();
     assert!(check(&root, red, None, &text).is_ok());
     // Every single move changed to another legal number: each such strategy is walked, and
     // those the replay accepts must really be wins (checked by the writer's own walk with the
@@ -272,4 +274,59 @@ fn bad_prove_options_are_refused() {
         &["onitama", "verify", win.to_str().unwrap()],
         "without its proof",
     );
+}
+
+/// Loss in 26 plies for the side to move (README); five men, so captures lead into a 4-man
+/// bitbase.
+const LOST: &str = "1sm2/5/1S1s1/5/2M2 r tiger,crab boar,ox eel";
+
+#[test]
+fn proofs_end_in_bitbase_positions_and_replay_only_with_the_bitbase() {
+    use tabula::analysis::onitama::bitbase::build;
+    use tabula::analysis::onitama::cardset::CardSet;
+    use tabula::analysis::onitama::dfpn::{ask_both, solve_with, Answer, Dfpn, Limits, Verdict};
+    use tabula::analysis::onitama::proof::Table;
+    use tabula::GameOptions;
+
+    let cards = CardSet::parse("tiger,crab,boar,ox,eel").unwrap();
+    let bb = build(cards, 4, 1, &|_| {}).unwrap();
+    let s = Onitama::from_notation(LOST, &GameOptions::new()).unwrap();
+    let r = solve_with(&s, None, Some(&bb), Limits::nodes(2_000_000), None);
+    assert!(matches!(r.verdict, Verdict::Loss(_)), "{:?}", r.verdict);
+    let stats = r.proof.unwrap().unwrap();
+    assert!(stats.table_leaves > 0 && stats.positions > 0, "{stats:?}");
+    // The same strategy written out: it replays with the bitbase, not without it (its lines
+    // stop at positions only the bitbase decides).
+    let mut d = Dfpn::new(None, 64).with_bitbase(&bb);
+    let (wins, loses) = ask_both(&mut d, &s, 2_000_000, None);
+    assert_eq!((wins, loses), (Answer::Refuted, Answer::Proven));
+    let blue = !s.to_move();
+    let mut choose = |p: &Onitama| d.proof_move(p, blue);
+    let (text, written) = write(&s, blue, Some(Table::Bits(&bb)), &mut choose, 100_000).unwrap();
+    assert_eq!(check(&s, blue, Some(Table::Bits(&bb)), &text), Ok(written));
+    assert!(check(&s, blue, None, &text).is_err());
+}
+
+#[test]
+fn prove_replays_its_proof_with_a_bitbase_at_the_leaves() {
+    let bb = temp_file("deal-proofs-bitbase", "t4.bb");
+    let b = bb.to_str().unwrap();
+    ok(&[
+        "onitama",
+        "bitbase",
+        "--cards",
+        "tiger,crab,boar,ox,eel",
+        "--men",
+        "4",
+        "--out",
+        b,
+    ]);
+    let v = json(&[
+        "onitama", "prove", LOST, "--table", b, "--nodes", "2000000", "--json",
+    ]);
+    assert_eq!(v["side_to_move_loses"], "proven");
+    assert_eq!(v["side_to_move_wins"], "refuted");
+    assert_eq!(v["proof"]["replayed"], true);
+    assert!(v["proof"]["table_leaves"].as_u64().unwrap() > 0, "{v}");
+    assert!(v["table_hits"].as_u64().unwrap() > 0, "{v}");
 }

@@ -11,9 +11,11 @@ use std::time::Instant;
 
 use clap::Args;
 use serde_json::{json, Value};
+use tabula::analysis::onitama::bitbase::Bitbase;
 use tabula::analysis::onitama::deal_proofs::{prove_classes, DealProof, DealValue, ProveLimits};
 use tabula::analysis::onitama::deals::{classes, deal_name, parse_deal_name, DealClass};
-use tabula::analysis::onitama::proof;
+use tabula::analysis::onitama::proof::{self, Table};
+use tabula::analysis::onitama::tablebase::Tablebase;
 use tabula::arena::Shard;
 use tabula::files::check_new;
 use tabula::games::onitama::{Card, Deal, Onitama, DEFAULT_PLY_LIMIT};
@@ -68,6 +70,7 @@ fn line(r: &DealProof) -> Value {
         "first": r.first.name(), "value": r.value.name(), "winner": r.winner().map(|c| c.name()),
         "exact_plies": r.exact_plies, "plies": r.stats.map(|s| s.plies),
         "proof_positions": r.stats.map(|s| s.positions), "proof_moves": r.stats.map(|s| s.moves),
+        "table_leaves": r.stats.map(|s| s.table_leaves),
         "proof": r.proof, "verified": r.stats.is_some(), "note": r.note,
         "nodes": r.nodes, "distance_nodes": r.distance_nodes, "seconds": r.elapsed.as_secs_f64(),
         "mirror_of": r.mirror_of.map(|d| deal_name(&d)),
@@ -247,7 +250,18 @@ pub fn run(args: &DealsArgs, deals: Vec<Deal>) -> Result<(), CliError> {
         }
         (o, r) => r.clone().or_else(|| o.clone()),
     };
+    let tables = match &args.table {
+        Some(p) => Some(open_table(p)?),
+        None => None,
+    };
+    let table = tables.as_ref().map(Tables::table);
     let mut todo = selection(args, deals)?;
+    if let Some(t) = &tables {
+        todo = todo
+            .into_iter()
+            .map(|c| t.fit(c))
+            .collect::<Result<_, _>>()?;
+    }
     let (previous, whole) = match &args.resume {
         Some(p) => read_done(p)?,
         None => (Vec::new(), 0),
@@ -266,7 +280,7 @@ pub fn run(args: &DealsArgs, deals: Vec<Deal>) -> Result<(), CliError> {
     let progress = bar(todo.len() as u64, show_progress(args.json));
     let state = Mutex::new((writer, Vec::<Done>::new(), None::<std::io::Error>));
     let started = Instant::now();
-    prove_classes(&todo, limits, args.threads, &|results| {
+    prove_classes(&todo, table, limits, args.threads, &|results| {
         let mut guard = state.lock().expect("no thread panicked");
         let (writer, all, error) = &mut *guard;
         for r in results {
@@ -288,6 +302,64 @@ pub fn run(args: &DealsArgs, deals: Vec<Deal>) -> Result<(), CliError> {
         return Err(CliError(format!("i/o error: {e}")));
     }
     report(args.json, todo.len(), &new, &previous, seconds)
+}
+
+/// A table file opened for proofs' leaves.
+enum Tables {
+    Distance(Tablebase),
+    Bits(Bitbase),
+}
+
+impl Tables {
+    fn table(&self) -> Table<'_> {
+        match self {
+            Tables::Distance(t) => Table::Distance(t),
+            Tables::Bits(b) => Table::Bits(b),
+        }
+    }
+
+    fn names(&self) -> String {
+        match self {
+            Tables::Distance(t) => t.cards().names(),
+            Tables::Bits(b) => b.cards().names(),
+        }
+    }
+
+    fn holds(&self, deal: &Deal) -> bool {
+        let start = Onitama::from_deal(deal, DEFAULT_PLY_LIMIT);
+        match self {
+            Tables::Distance(t) => t.cards().distribution(&start).is_some(),
+            Tables::Bits(b) => b.cards().distribution(&start).is_some(),
+        }
+    }
+
+    /// The class with a deal of the table's cards searched (the partner may be of the mirror
+    /// set); refused if neither deal is.
+    fn fit(&self, c: DealClass) -> Result<DealClass, CliError> {
+        if self.holds(&c.deal) {
+            return Ok(c);
+        }
+        match c.partner {
+            Some((p, map)) if self.holds(&p) => Ok(DealClass {
+                deal: p,
+                partner: Some((c.deal, map)),
+            }),
+            _ => Err(CliError(format!(
+                "bad request: the table is for {}; the deal {} uses other cards",
+                self.names(),
+                deal_name(&c.deal)
+            ))),
+        }
+    }
+}
+
+/// Opens a bitbase or distance table file (told apart by its header).
+fn open_table(path: &Path) -> Result<Tables, CliError> {
+    if super::is_bitbase(path) {
+        Ok(Tables::Bits(super::bitbase::open(path)?))
+    } else {
+        Ok(Tables::Distance(super::load_table(path)?))
+    }
 }
 
 /// Opens the results file: new (or replaced), or an earlier run's cut back to its whole lines.
@@ -407,6 +479,9 @@ fn row(r: &Done) -> String {
 pub struct VerifyArgs {
     /// A results file of `tabula onitama deals --prove`.
     pub file: PathBuf,
+    /// The table file the proofs were made with (`deals --prove --table`), if any.
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<PathBuf>,
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
@@ -422,6 +497,11 @@ pub fn verify(args: VerifyArgs) -> Result<(), CliError> {
         )));
     }
     let (lines, _) = read_done(&args.file)?;
+    let tables = match &args.table {
+        Some(p) => Some(open_table(p)?),
+        None => None,
+    };
+    let table = tables.as_ref().map(Tables::table);
     let by_name: HashMap<String, &Done> = lines.iter().map(|d| (deal_name(&d.deal), d)).collect();
     let started = Instant::now();
     let (mut replayed, mut images, mut positions) = (0u64, 0u64, 0u64);
@@ -437,7 +517,7 @@ pub fn verify(args: VerifyArgs) -> Result<(), CliError> {
         match (&d.proof, d.mirror_of) {
             (Some(text), _) => {
                 let root = Onitama::from_deal(&d.deal, DEFAULT_PLY_LIMIT);
-                let stats = proof::check(&root, winner, None, text).map_err(fail)?;
+                let stats = proof::check(&root, winner, table, text).map_err(fail)?;
                 if d.plies.is_some_and(|p| p != stats.plies)
                     || d.positions.is_some_and(|p| p != stats.positions)
                 {

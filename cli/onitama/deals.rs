@@ -71,6 +71,10 @@ pub struct DealsArgs {
     /// i mod N), for runs on several machines.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
+    /// With --prove: a bitbase or tablebase file of the --cards set whose positions end the
+    /// proofs' lines (`onitama verify` then needs it too).
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<PathBuf>,
     /// With --prove: the deals listed in FILE (one `red=A,B blue=C,D side=E` a line, or JSON
     /// lines with a `deal` field) instead of every deal.
     #[arg(long, value_name = "FILE")]
@@ -182,10 +186,12 @@ pub fn deals(args: DealsArgs) -> Result<(), CliError> {
         && (args.prove_nodes.is_some()
             || args.prove_time.is_some()
             || args.shard.is_some()
+            || args.table.is_some()
             || args.list.is_some())
     {
         return Err(CliError(
-            "bad option: --prove-nodes, --prove-time, --shard and --list go with --prove".into(),
+            "bad option: --prove-nodes, --prove-time, --shard, --table and --list go with --prove"
+                .into(),
         ));
     }
     if args.prove {

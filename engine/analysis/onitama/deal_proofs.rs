@@ -11,7 +11,7 @@ use crate::games::onitama::{Color, Deal, Onitama, DEFAULT_PLY_LIMIT};
 
 use super::deals::DealClass;
 use super::dfpn::{self, Answer, Dfpn, Distance};
-use super::proof::{self, ProofStats};
+use super::proof::{self, ProofStats, Table};
 
 /// A deal's value from the start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -117,10 +117,12 @@ impl DealProof {
     }
 }
 
-/// Proves what it can of `deal`'s start within `limits`; `progress` (if any) is told df-pn's
+/// Proves what it can of `deal`'s start within `limits`, lines ending in the positions of
+/// `table` (if any; a table of the deal's five cards); `progress` (if any) is told df-pn's
 /// nodes and table entries now and then.
 pub fn prove_deal(
     deal: &Deal,
+    table: Option<Table>,
     limits: ProveLimits,
     progress: Option<&(dyn Fn(u64, usize) + Sync)>,
 ) -> DealProof {
@@ -141,7 +143,11 @@ pub fn prove_deal(
         mirror_of: None,
     };
     let node_total = limits.nodes.unwrap_or(u64::MAX);
-    let mut d = Dfpn::new(None, limits.hash_mb);
+    let mut d = match table {
+        Some(Table::Distance(t)) => Dfpn::new(Some(t), limits.hash_mb),
+        Some(Table::Bits(b)) => Dfpn::new(None, limits.hash_mb).with_bitbase(b),
+        None => Dfpn::new(None, limits.hash_mb),
+    };
     if let Some(f) = progress {
         d.on_progress(f);
     }
@@ -162,10 +168,10 @@ pub fn prove_deal(
         }
     };
     let mut choose = |s: &Onitama| d.proof_move(s, winner);
-    let written = proof::write(&root, winner, None, &mut choose, limits.max_proof);
+    let written = proof::write(&root, winner, table, &mut choose, limits.max_proof);
     match written.and_then(|(text, _)| {
         // The replay reads the string afresh: nothing of the search is used.
-        let stats = proof::check(&root, winner, None, &text)?;
+        let stats = proof::check(&root, winner, table, &text)?;
         Ok((text, stats))
     }) {
         Ok((text, stats)) => {
@@ -196,10 +202,11 @@ pub fn prove_deal(
     out
 }
 
-/// Proves every class on `threads` threads and hands `found` the representative's result and
-/// its partner's image, as each finishes.
+/// Proves every class on `threads` threads (with `table`'s leaves, if any) and hands `found` the
+/// representative's result and its partner's image, as each finishes.
 pub fn prove_classes(
     classes: &[DealClass],
+    table: Option<Table>,
     limits: ProveLimits,
     threads: usize,
     found: &(dyn Fn(&[DealProof]) + Sync),
@@ -212,7 +219,7 @@ pub fn prove_classes(
                 let Some(class) = classes.get(i) else {
                     break;
                 };
-                let r = prove_deal(&class.deal, limits, None);
+                let r = prove_deal(&class.deal, table, limits, None);
                 let mut out = vec![r.clone()];
                 if let Some((p, _)) = class.partner {
                     out.push(r.image(p));

@@ -52,6 +52,8 @@ use std::time::{Duration, Instant};
 use crate::game::Game;
 use crate::games::onitama::{Color, Move, Onitama};
 
+use super::bitbase::{Bitbase, Wdl};
+use super::proof::{self, ProofStats, Table};
 use super::tablebase::{Tablebase, TbValue};
 
 /// "Infinite" proof or disproof number; sums saturate just below it.
@@ -321,11 +323,20 @@ pub struct Report {
     pub entries: usize,
     /// Wall-clock time, all included.
     pub elapsed: Duration,
+    /// For a proven result searched for: the winner's strategy read from the search's table and
+    /// replayed against the rules and the tables ([`proof::check`]), its size and depth, or why
+    /// it did not hold.
+    pub proof: Option<Result<ProofStats, String>>,
 }
+
+/// The most moves of a strategy [`solve`] writes down to replay.
+const MAX_PROOF_MOVES: usize = 5_000_000;
 
 /// The df-pn searcher: one transposition table shared by the questions asked of it.
 pub struct Dfpn<'a> {
     tb: Option<&'a Tablebase>,
+    /// A win/draw/loss bitbase whose positions end lines (without a distance).
+    bits: Option<&'a Bitbase>,
     attacker: Color,
     tt: KeyMap<Entry>,
     max_entries: usize,
@@ -354,6 +365,7 @@ impl<'a> Dfpn<'a> {
     pub fn new(tb: Option<&'a Tablebase>, hash_mb: usize) -> Self {
         Dfpn {
             tb,
+            bits: None,
             attacker: Color::Red,
             tt: KeyMap::default(),
             max_entries: entry_budget(hash_mb),
@@ -371,6 +383,14 @@ impl<'a> Dfpn<'a> {
             limit: None,
             progress: None,
         }
+    }
+
+    /// Ends lines at the positions `bb` covers too. A bitbase knows wins but not their
+    /// distance: the unbounded questions take its wins and non-wins as exact leaves, the bounded
+    /// ones (measuring a distance) only its non-wins, searching on below its wins.
+    pub fn with_bitbase(mut self, bb: &'a Bitbase) -> Self {
+        self.bits = Some(bb);
+        self
     }
 
     /// Has `f` told the nodes searched and the table entries every [`PROGRESS_EVERY`] nodes
@@ -513,6 +533,20 @@ impl<'a> Dfpn<'a> {
                 TbValue::Draw => false,
             };
             return Some(if wins { PROVEN } else { REFUTED });
+        }
+        if let Some(v) = self.bits.and_then(|b| b.probe(s)) {
+            self.hits += 1;
+            let wins = if s.to_move() == self.attacker {
+                v == Wdl::Win
+            } else {
+                v == Wdl::Loss
+            };
+            if !wins {
+                return Some(REFUTED);
+            }
+            if left.is_none() {
+                return Some(PROVEN);
+            }
         }
         if let Some(left) = left {
             // No plies left, or only the defender's move: no win within the limit.
@@ -705,6 +739,12 @@ impl<'a> Dfpn<'a> {
                 }
                 continue;
             }
+            if let Some(v) = self.bits.and_then(|b| b.probe(&c)) {
+                if v == Wdl::Loss {
+                    return Some(m);
+                }
+                continue;
+            }
             if let Some(e) = self.tt.get(&self.key(&c, 1)) {
                 if e.nums.pn == 0 && e.seq < seq && first.is_none_or(|(q, _)| e.seq < q) {
                     first = Some((e.seq, m));
@@ -779,6 +819,10 @@ impl<'a> Dfpn<'a> {
                 TbValue::Loss(n) if !attacker_moves => Some(n),
                 _ => None,
             };
+        }
+        if self.bits.is_some_and(|b| b.covers(s)) {
+            // A bitbase win has no distance.
+            return None;
         }
         let key = self.key(s, depth);
         let e = *self.tt.get(&key)?;
@@ -901,14 +945,16 @@ fn relax(threshold: u32, node: u32, child: u32) -> u32 {
 /// is left of the limits ([`Distance::AtMost`] the proof's bound if they run out first). With
 /// neither a node nor a time limit it stops after ten seconds.
 pub fn solve(state: &Onitama, tb: Option<&Tablebase>, limits: Limits) -> Report {
-    solve_with_progress(state, tb, limits, None)
+    solve_with(state, tb, None, limits, None)
 }
 
-/// As [`solve`], telling `progress` (if any) the nodes searched and the table entries every
-/// [`PROGRESS_EVERY`] nodes.
-pub fn solve_with_progress(
+/// As [`solve`], with the positions of the bitbase `bits` (if any) ending lines too
+/// ([`Dfpn::with_bitbase`]), telling `progress` (if any) the nodes searched and the table
+/// entries every [`PROGRESS_EVERY`] nodes.
+pub fn solve_with(
     state: &Onitama,
     tb: Option<&Tablebase>,
+    bits: Option<&Bitbase>,
     limits: Limits,
     progress: Option<&(dyn Fn(u64, usize) + Sync)>,
 ) -> Report {
@@ -924,6 +970,7 @@ pub fn solve_with_progress(
         table_hits: 0,
         entries: 0,
         elapsed: Duration::ZERO,
+        proof: None,
     };
     if state.is_terminal() {
         report.verdict = Verdict::Loss(Distance::Exactly(0));
@@ -965,6 +1012,9 @@ pub fn solve_with_progress(
     let node_total = limits.nodes.unwrap_or(u64::MAX);
     let us = state.to_move();
     let mut d = Dfpn::new(tb, limits.hash_mb);
+    if let Some(b) = bits {
+        d = d.with_bitbase(b);
+    }
     if let Some(f) = progress {
         d.on_progress(f);
     }
@@ -978,6 +1028,12 @@ pub fn solve_with_progress(
         None
     };
     if let Some(attacker) = winner {
+        let table = match (tb, bits) {
+            (Some(t), _) => Some(Table::Distance(t)),
+            (None, Some(b)) => Some(Table::Bits(b)),
+            (None, None) => None,
+        };
+        report.proof = Some(replayed_proof(&mut d, state, attacker, table));
         let before = d.nodes();
         let (distance, line) = measure(&mut d, state, attacker, node_total, deadline);
         report.verdict = if attacker == us {
@@ -995,6 +1051,19 @@ pub fn solve_with_progress(
     report.entries = d.entries();
     report.elapsed = start.elapsed();
     report
+}
+
+/// The winner's strategy held in `d`'s table (before a distance is measured, which empties it),
+/// written and then replayed from its text alone against the rules and `table`.
+fn replayed_proof(
+    d: &mut Dfpn,
+    state: &Onitama,
+    attacker: Color,
+    table: Option<Table>,
+) -> Result<ProofStats, String> {
+    let mut choose = |s: &Onitama| d.proof_move(s, attacker);
+    let (text, _) = proof::write(state, attacker, table, &mut choose, MAX_PROOF_MOVES)?;
+    proof::check(state, attacker, table, &text)
 }
 
 /// Asks "does the side to move force a win?" and "does the opponent?" in turns with doubling
