@@ -307,7 +307,7 @@ pub fn run(args: &DealsArgs, deals: Vec<Deal>) -> Result<(), CliError> {
 /// A table file opened for proofs' leaves.
 enum Tables {
     Distance(Tablebase),
-    Bits(Bitbase),
+    Bits(Box<Bitbase>),
 }
 
 impl Tables {
@@ -356,7 +356,7 @@ impl Tables {
 /// Opens a bitbase or distance table file (told apart by its header).
 fn open_table(path: &Path) -> Result<Tables, CliError> {
     if super::is_bitbase(path) {
-        Ok(Tables::Bits(super::bitbase::open(path)?))
+        Ok(Tables::Bits(Box::new(super::bitbase::open(path)?)))
     } else {
         Ok(Tables::Distance(super::load_table(path)?))
     }
