@@ -452,26 +452,20 @@ fn row(r: &Done) -> String {
         DealValue::Draw => "draw",
         DealValue::Unknown => "unknown",
     };
-    let plies = match (r.exact_plies, r.plies) {
-        (Some(n), _) => format!("in {n} plies"),
-        (None, Some(n)) => format!("in at most {n} plies"),
-        _ => String::new(),
-    };
-    let size = r
-        .positions
-        .map(|p| format!(", proof {p} positions"))
-        .unwrap_or_default();
-    let mirror = r
-        .mirror_of
-        .map(|d| format!(" (image of {})", deal_name(&d)))
-        .unwrap_or_default();
-    format!(
-        "{:<44} {value} {plies}{size}{mirror}, {} nodes, {:.2} s",
-        deal_name(&r.deal),
-        r.nodes,
-        r.seconds
-    )
-    .replace("  ", " ")
+    let mut text = format!("{:<44} {value}", deal_name(&r.deal));
+    match (r.exact_plies, r.plies) {
+        (Some(n), _) => text.push_str(&format!(" in {n} plies")),
+        (None, Some(n)) => text.push_str(&format!(" in at most {n} plies")),
+        _ => {}
+    }
+    if let Some(p) = r.positions {
+        text.push_str(&format!(", proof {p} positions"));
+    }
+    match r.mirror_of {
+        Some(d) => text.push_str(&format!(" (image of {})", deal_name(&d))),
+        None => text.push_str(&format!(", {} nodes, {:.2} s", r.nodes, r.seconds)),
+    }
+    text
 }
 
 /// Arguments of `tabula onitama verify`.
