@@ -4,7 +4,8 @@
 //! whole card set's 30 deals are proven or left unknown with their image deals; a results file
 //! whose last line a killed run cut short is resumed to the same file a whole run writes; shards
 //! together hold every deal once; bad options and a tampered results file are refused with one
-//! line.
+//! line; `onitama prove --checkpoint` resumes a stopped search and refuses another position's
+//! file or a cut-short one.
 
 mod cli_support;
 
@@ -329,4 +330,67 @@ fn prove_replays_its_proof_with_a_bitbase_at_the_leaves() {
     assert_eq!(v["proof"]["replayed"], true);
     assert!(v["proof"]["table_leaves"].as_u64().unwrap() > 0, "{v}");
     assert!(v["table_hits"].as_u64().unwrap() > 0, "{v}");
+}
+
+#[test]
+fn prove_resumes_from_its_checkpoint() {
+    let ck = temp_file("deal-proofs-checkpoint", "ck.bin");
+    let c = ck.to_str().unwrap();
+    let start = [
+        "onitama",
+        "prove",
+        "--cards",
+        SET,
+        "--json",
+        "--checkpoint",
+        c,
+    ];
+    // Stopped early: nothing proven, the table saved.
+    let v = json(&[&start[..], &["--nodes", "300"]].concat());
+    assert_eq!(v["value"], serde_json::Value::Null);
+    assert!(ck.exists());
+    // Resumed with a larger budget: the nodes of the first run count, the win is proven and its
+    // proof replays.
+    let v = json(&[&start[..], &["--nodes", "100000"]].concat());
+    assert_eq!(v["value"]["win_in"], 5);
+    assert_eq!(v["proof"]["replayed"], true);
+    assert!(v["nodes"].as_u64().unwrap() > 300, "{v}");
+    // Another position's checkpoint, a cut-short file, the deepening method: refused.
+    fails(
+        &[
+            "onitama",
+            "prove",
+            "--cards",
+            "tiger,crab,boar,horse,crane",
+            "--checkpoint",
+            c,
+        ],
+        "another position",
+    );
+    let cut = temp_file("deal-proofs-checkpoint", "cut.bin");
+    std::fs::write(&cut, &std::fs::read(&ck).unwrap()[..100]).unwrap();
+    fails(
+        &[
+            "onitama",
+            "prove",
+            "--cards",
+            SET,
+            "--checkpoint",
+            cut.to_str().unwrap(),
+        ],
+        "not a whole",
+    );
+    fails(
+        &[
+            "onitama",
+            "prove",
+            "--cards",
+            SET,
+            "--checkpoint",
+            c,
+            "--method",
+            "deepening",
+        ],
+        "--checkpoint",
+    );
 }

@@ -45,6 +45,11 @@ pub struct ProveArgs {
     /// Transposition table size in megabytes (dfpn).
     #[arg(long, value_name = "MB", default_value_t = 256)]
     pub hash: usize,
+    /// Resume df-pn from the table saved in FILE if it exists, and save it there as the search
+    /// goes (every few million nodes and at the end): a long proof survives being stopped. The
+    /// saved run's nodes count towards --nodes.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
@@ -106,6 +111,11 @@ pub fn prove(args: ProveArgs) -> Result<(), CliError> {
         }
     }
     check_table_mb("--hash", args.hash)?;
+    if args.checkpoint.is_some() && args.method != Method::Dfpn {
+        return Err(CliError(
+            "bad option: --checkpoint goes with --method dfpn".into(),
+        ));
+    }
     if args.method == Method::Dfpn {
         return prove_dfpn(&state, tb.as_ref(), bits.as_ref(), &args);
     }
@@ -201,7 +211,10 @@ fn prove_dfpn(
         spinner.set_message(format!("df-pn: {nodes} nodes, {entries} table entries"));
         spinner.tick();
     };
-    let r = dfpn::solve_with(state, tb, bits, limits, Some(&tell));
+    let r = match &args.checkpoint {
+        Some(path) => dfpn::solve_checkpointed(state, tb, bits, limits, Some(&tell), path)?,
+        None => dfpn::solve_with(state, tb, bits, limits, Some(&tell)),
+    };
     spinner.finish_and_clear();
     let line = move_line(state, &r.line);
     let best = r.best.map(|m| state.move_notation(m));

@@ -45,10 +45,14 @@
 //! bounded in plies ([`Distance`]), which the caller compares with the ply limit left.
 
 use std::collections::HashMap;
+use std::convert::Infallible;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::io::{self, Read, Write};
+use std::path::Path as FilePath;
 use std::time::{Duration, Instant};
 
+use crate::error::Error;
 use crate::game::Game;
 use crate::games::onitama::{Color, Move, Onitama};
 
@@ -958,6 +962,174 @@ pub fn solve_with(
     limits: Limits,
     progress: Option<&(dyn Fn(u64, usize) + Sync)>,
 ) -> Report {
+    match solve_stored(state, tb, bits, limits, progress, &mut NoStore) {
+        Ok(r) => r,
+        Err(never) => match never {},
+    }
+}
+
+/// As [`solve_with`], going on from the table saved in the checkpoint file `path` if there is
+/// one (for the same position; its nodes count towards the node limit) and saving the table
+/// there every [`CHECKPOINT_NODES`] nodes or so and when the questions are answered or the
+/// limits run out (written to `path.partial` and renamed, so a killed run leaves the last whole
+/// checkpoint). A run stopped by its limits is resumed with higher ones.
+pub fn solve_checkpointed(
+    state: &Onitama,
+    tb: Option<&Tablebase>,
+    bits: Option<&Bitbase>,
+    limits: Limits,
+    progress: Option<&(dyn Fn(u64, usize) + Sync)>,
+    path: &FilePath,
+) -> Result<Report, Error> {
+    let mut store = FileStore { path, root: *state };
+    solve_stored(state, tb, bits, limits, progress, &mut store)
+}
+
+/// Nodes between two checkpoints (a question's budget slice at most, when checkpointing).
+pub const CHECKPOINT_NODES: u64 = 1 << 22;
+
+/// Where the searcher's table is kept between runs.
+trait Store {
+    /// What can go wrong.
+    type Err;
+    /// Fills the new searcher from the store, if it holds a table.
+    fn load(&mut self, d: &mut Dfpn) -> Result<(), Self::Err>;
+    /// Saves the searcher's table.
+    fn save(&mut self, d: &Dfpn) -> Result<(), Self::Err>;
+    /// Whether it saves at all.
+    fn saves(&self) -> bool;
+}
+
+/// No store: nothing is loaded or saved.
+struct NoStore;
+
+impl Store for NoStore {
+    type Err = Infallible;
+    fn load(&mut self, _: &mut Dfpn) -> Result<(), Infallible> {
+        Ok(())
+    }
+    fn save(&mut self, _: &Dfpn) -> Result<(), Infallible> {
+        Ok(())
+    }
+    fn saves(&self) -> bool {
+        false
+    }
+}
+
+/// A checkpoint file of the search from `root`.
+struct FileStore<'p> {
+    path: &'p FilePath,
+    root: Onitama,
+}
+
+impl Store for FileStore<'_> {
+    type Err = Error;
+    fn load(&mut self, d: &mut Dfpn) -> Result<(), Error> {
+        let bad = |why: String| Error::file(format!("{}: {why}", self.path.display()));
+        let file = match std::fs::File::open(self.path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+            Err(e) => return Err(bad(e.to_string())),
+        };
+        d.read_checkpoint(&mut io::BufReader::new(file), &self.root)
+            .map_err(bad)
+    }
+    fn save(&mut self, d: &Dfpn) -> Result<(), Error> {
+        crate::files::write_atomically(self.path, |f| {
+            let mut w = io::BufWriter::new(f);
+            d.write_checkpoint(&mut w, &self.root)?;
+            w.flush()
+        })
+    }
+    fn saves(&self) -> bool {
+        true
+    }
+}
+
+/// The first bytes of a checkpoint file.
+const CHECKPOINT_MAGIC: &[u8; 24] = b"tabula dfpn checkpoint1\n";
+
+impl Dfpn<'_> {
+    /// Writes the table and counters: the magic, the root's hash, nodes, table hits, the proof
+    /// counter and the entry count, then per entry its key, numbers, flags, work and proof
+    /// number (little-endian).
+    fn write_checkpoint(&self, w: &mut dyn Write, root: &Onitama) -> io::Result<()> {
+        w.write_all(CHECKPOINT_MAGIC)?;
+        for v in [root.hash(), self.nodes, self.hits, u64::from(self.seq)] {
+            w.write_all(&v.to_le_bytes())?;
+        }
+        w.write_all(&(self.tt.len() as u64).to_le_bytes())?;
+        for (&k, e) in &self.tt {
+            w.write_all(&k.to_le_bytes())?;
+            w.write_all(&e.nums.pn.to_le_bytes())?;
+            w.write_all(&e.nums.dn.to_le_bytes())?;
+            w.write_all(&[e.nums.flags])?;
+            w.write_all(&e.work.to_le_bytes())?;
+            w.write_all(&e.seq.to_le_bytes())?;
+        }
+        Ok(())
+    }
+
+    /// Reads what [`Dfpn::write_checkpoint`] wrote for `root` into this (empty) searcher.
+    fn read_checkpoint(&mut self, r: &mut dyn Read, root: &Onitama) -> Result<(), String> {
+        let mut magic = [0u8; 24];
+        let short = |_| "not a whole df-pn checkpoint file".to_string();
+        r.read_exact(&mut magic).map_err(short)?;
+        if &magic != CHECKPOINT_MAGIC {
+            return Err("not a df-pn checkpoint file".into());
+        }
+        let mut u64s = [0u64; 5];
+        for v in &mut u64s {
+            let mut b = [0u8; 8];
+            r.read_exact(&mut b).map_err(short)?;
+            *v = u64::from_le_bytes(b);
+        }
+        let [hash, nodes, hits, seq, count] = u64s;
+        if hash != root.hash() {
+            return Err("the checkpoint is of another position".into());
+        }
+        if count > self.max_entries as u64 {
+            return Err(format!(
+                "the checkpoint holds {count} entries, more than this --hash keeps ({}); give a larger --hash",
+                self.max_entries
+            ));
+        }
+        let seq = u32::try_from(seq).map_err(|_| "a bad proof counter".to_string())?;
+        self.tt.reserve(count as usize);
+        let mut b = [0u8; 25];
+        for _ in 0..count {
+            r.read_exact(&mut b).map_err(short)?;
+            let word = |i: usize| u32::from_le_bytes(b[i..i + 4].try_into().expect("4 bytes"));
+            let key = u64::from_le_bytes(b[..8].try_into().expect("8 bytes"));
+            let nums = Nums {
+                pn: word(8).min(INF),
+                dn: word(12).min(INF),
+                flags: b[16] & PATH,
+            };
+            let e = Entry {
+                nums,
+                work: word(17),
+                seq: word(21).min(seq),
+            };
+            self.tt.insert(key, e);
+        }
+        if r.read(&mut [0u8; 1]).map_err(|e| e.to_string())? != 0 {
+            return Err("bytes after the last entry".into());
+        }
+        (self.nodes, self.hits, self.seq) = (nodes, hits, seq);
+        Ok(())
+    }
+}
+
+/// [`solve_with`] with the searcher's table loaded from and saved to `store`.
+fn solve_stored<S: Store>(
+    state: &Onitama,
+    tb: Option<&Tablebase>,
+    bits: Option<&Bitbase>,
+    limits: Limits,
+    progress: Option<&(dyn Fn(u64, usize) + Sync)>,
+    store: &mut S,
+) -> Result<Report, S::Err> {
     let start = Instant::now();
     let mut report = Report {
         verdict: Verdict::Unknown,
@@ -977,7 +1149,7 @@ pub fn solve_with(
         report.wins = Answer::Refuted;
         report.loses = Answer::Proven;
         report.elapsed = start.elapsed();
-        return report;
+        return Ok(report);
     }
     if let Some((t, v)) = tb.and_then(|t| Some((t, t.probe(state)?))) {
         report.table_hits = 1;
@@ -997,7 +1169,7 @@ pub fn solve_with(
         report.line = t.line(state, MAX_PROOF_DEPTH);
         report.best = report.line.first().copied();
         report.elapsed = start.elapsed();
-        return report;
+        return Ok(report);
     }
     // With no limit at all, the default ten seconds: a search must end.
     let time = match limits {
@@ -1018,7 +1190,11 @@ pub fn solve_with(
     if let Some(f) = progress {
         d.on_progress(f);
     }
-    (report.wins, report.loses) = ask_both(&mut d, state, node_total, deadline);
+    store.load(&mut d)?;
+    (report.wins, report.loses) = ask_stored(&mut d, state, node_total, deadline, store)?;
+    if store.saves() {
+        store.save(&d)?;
+    }
     report.nodes = d.nodes();
     let winner = if report.wins == Answer::Proven {
         Some(us)
@@ -1050,7 +1226,7 @@ pub fn solve_with(
     report.table_hits += d.table_hits();
     report.entries = d.entries();
     report.elapsed = start.elapsed();
-    report
+    Ok(report)
 }
 
 /// The winner's strategy held in `d`'s table (before a distance is measured, which empties it),
@@ -1076,6 +1252,21 @@ pub fn ask_both(
     node_total: u64,
     deadline: Option<Instant>,
 ) -> (Answer, Answer) {
+    match ask_stored(d, state, node_total, deadline, &mut NoStore) {
+        Ok(answers) => answers,
+        Err(never) => match never {},
+    }
+}
+
+/// [`ask_both`], saving the table to `store` after every round (whose slices then stay within
+/// [`CHECKPOINT_NODES`]).
+fn ask_stored<S: Store>(
+    d: &mut Dfpn,
+    state: &Onitama,
+    node_total: u64,
+    deadline: Option<Instant>,
+    store: &mut S,
+) -> Result<(Answer, Answer), S::Err> {
     let us = state.to_move();
     let (mut wins, mut loses) = (Answer::Unknown, Answer::Unknown);
     let mut slice = 4096u64;
@@ -1093,9 +1284,13 @@ pub fn ask_both(
             d.nodes() >= node_total || deadline.is_some_and(|t| Instant::now() >= t) || d.is_full();
         let settled = wins != Answer::Unknown && loses != Answer::Unknown;
         if wins == Answer::Proven || loses == Answer::Proven || settled || out_of_budget {
-            return (wins, loses);
+            return Ok((wins, loses));
         }
         slice = slice.saturating_mul(2);
+        if store.saves() {
+            slice = slice.min(CHECKPOINT_NODES);
+            store.save(d)?;
+        }
     }
 }
 
