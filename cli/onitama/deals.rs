@@ -57,6 +57,28 @@ pub struct DealsArgs {
     /// Machine-readable output (the summary as one JSON line; deal lines go to --out).
     #[arg(long)]
     pub json: bool,
+    /// Prove each deal's start by df-pn instead of searching it: its value (first player wins,
+    /// second player wins, draw or unknown), a proof replayed against the rules, its size.
+    #[arg(long)]
+    pub prove: bool,
+    /// With --prove: df-pn nodes per deal (default 1000000 when no --prove-time is given).
+    #[arg(long, value_name = "N")]
+    pub prove_nodes: Option<u64>,
+    /// With --prove: milliseconds per deal (wall clock; the node budget is reproducible).
+    #[arg(long, value_name = "MS")]
+    pub prove_time: Option<u64>,
+    /// With --prove: only this slice of the deal classes, I of N (class i goes to slice
+    /// i mod N), for runs on several machines.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+    /// With --prove: a bitbase or tablebase file of the --cards set whose positions end the
+    /// proofs' lines (`onitama verify` then needs it too).
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<PathBuf>,
+    /// With --prove: the deals listed in FILE (one `red=A,B blue=C,D side=E` a line, or JSON
+    /// lines with a `deal` field) instead of every deal.
+    #[arg(long, value_name = "FILE")]
+    pub list: Option<PathBuf>,
 }
 
 fn score_json(score: Score) -> Value {
@@ -160,6 +182,30 @@ pub fn deals(args: DealsArgs) -> Result<(), CliError> {
         &format!("--hash {} on {} threads", args.hash, args.threads),
         (args.hash * args.threads) as u64 * 1024 * 1024,
     )?;
+    if !args.prove
+        && (args.prove_nodes.is_some()
+            || args.prove_time.is_some()
+            || args.shard.is_some()
+            || args.table.is_some()
+            || args.list.is_some())
+    {
+        return Err(CliError(
+            "bad option: --prove-nodes, --prove-time, --shard, --table and --list go with --prove"
+                .into(),
+        ));
+    }
+    if args.prove {
+        let deals = match (&args.cards, &args.list) {
+            (Some(_), Some(_)) => {
+                return Err(CliError(
+                    "bad option: give --cards or --list, not both".into(),
+                ))
+            }
+            (Some(text), None) => deals_of(CardSet::parse(text)?),
+            (None, _) => all_deals(),
+        };
+        return super::deal_proofs::run(&args, deals);
+    }
     if args.depth == Some(0) || args.time == Some(0) {
         return Err(CliError(
             "bad option: --depth and --time must be at least 1".into(),

@@ -17,6 +17,7 @@ use tabula::{Game, GameOptions};
 use crate::common::{print_json, show_progress, CliError, LineArgs};
 
 mod bitbase;
+mod deal_proofs;
 mod deals;
 mod prove;
 mod solve;
@@ -41,6 +42,8 @@ pub enum OnitamaCommand {
     Probe(ProbeArgs),
     /// Prove the value of a position by search with tablebase hits at the leaves.
     Prove(ProveArgs),
+    /// Replay every proof of a `deals --prove` results file against the rules.
+    Verify(VerifyArgs),
 }
 
 /// Arguments of `tabula onitama tablebase`.
@@ -83,6 +86,7 @@ pub struct ProbeArgs {
 }
 
 pub use bitbase::BitbaseArgs;
+pub use deal_proofs::VerifyArgs;
 pub use deals::DealsArgs;
 pub use prove::ProveArgs;
 pub use solve::print_proof;
@@ -95,6 +99,7 @@ pub fn onitama(args: OnitamaArgs) -> Result<(), CliError> {
         OnitamaCommand::Bitbase(a) => bitbase::build(a),
         OnitamaCommand::Probe(a) => probe(a),
         OnitamaCommand::Prove(a) => prove::prove(a),
+        OnitamaCommand::Verify(a) => deal_proofs::verify(a),
     }
 }
 

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use serde_json::{json, Value};
+use tabula::analysis::onitama::bitbase::Bitbase;
 use tabula::analysis::onitama::dfpn::{self, Answer, Distance, Verdict};
 use tabula::analysis::onitama::prove::Prover;
 use tabula::analysis::onitama::tablebase::Tablebase;
@@ -14,7 +15,7 @@ use tabula::resources::check_table_mb;
 use tabula::{Game, GameOptions};
 
 use super::{load_table, value_json};
-use crate::common::{move_line, print_json, CliError, LineArgs};
+use crate::common::{move_line, print_json, show_progress, CliError, LineArgs};
 
 /// Arguments of `tabula onitama prove`.
 #[derive(Args, Debug)]
@@ -44,6 +45,11 @@ pub struct ProveArgs {
     /// Transposition table size in megabytes (dfpn).
     #[arg(long, value_name = "MB", default_value_t = 256)]
     pub hash: usize,
+    /// Resume df-pn from the table saved in FILE if it exists, and save it there as the search
+    /// goes (every few million nodes and at the end): a long proof survives being stopped. The
+    /// saved run's nodes count towards --nodes.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
@@ -71,9 +77,24 @@ pub fn prove(args: ProveArgs) -> Result<(), CliError> {
         (None, None) => Onitama::start(&GameOptions::new())?,
     };
     let state = args.line.apply(state)?;
-    if let Some(path) = &args.table {
-        if super::answer_from_bitbase(path, &state, args.json)? {
-            return Ok(());
+    let mut bits = None;
+    if let Some(path) = args.table.as_ref().filter(|p| super::is_bitbase(p)) {
+        if args.method == Method::Deepening {
+            if super::answer_from_bitbase(path, &state, args.json)? {
+                return Ok(());
+            }
+        } else {
+            let bb = super::bitbase::open(path)?;
+            if bb.probe(&state).is_some() {
+                return super::bitbase::probe(&bb, &state, args.json);
+            }
+            if bb.cards().distribution(&state).is_none() {
+                return Err(CliError(format!(
+                    "bad request: the bitbase is for {}; the position uses other cards",
+                    bb.cards().names()
+                )));
+            }
+            bits = Some(bb);
         }
     }
     let table = args.table.as_ref().filter(|p| !super::is_bitbase(p));
@@ -90,8 +111,13 @@ pub fn prove(args: ProveArgs) -> Result<(), CliError> {
         }
     }
     check_table_mb("--hash", args.hash)?;
+    if args.checkpoint.is_some() && args.method != Method::Dfpn {
+        return Err(CliError(
+            "bad option: --checkpoint goes with --method dfpn".into(),
+        ));
+    }
     if args.method == Method::Dfpn {
-        return prove_dfpn(&state, tb.as_ref(), &args);
+        return prove_dfpn(&state, tb.as_ref(), bits.as_ref(), &args);
     }
     let budget = Duration::from_millis(args.time.unwrap_or(10_000));
     let mut prover = Prover::new(tb.as_ref(), Some(budget));
@@ -159,7 +185,12 @@ pub fn verdict_json(v: Verdict) -> (Value, bool) {
     }
 }
 
-fn prove_dfpn(state: &Onitama, tb: Option<&Tablebase>, args: &ProveArgs) -> Result<(), CliError> {
+fn prove_dfpn(
+    state: &Onitama,
+    tb: Option<&Tablebase>,
+    bits: Option<&Bitbase>,
+    args: &ProveArgs,
+) -> Result<(), CliError> {
     let limits = dfpn::Limits {
         nodes: args.nodes,
         time: match (args.time, args.nodes) {
@@ -169,7 +200,22 @@ fn prove_dfpn(state: &Onitama, tb: Option<&Tablebase>, args: &ProveArgs) -> Resu
         },
         hash_mb: args.hash,
     };
-    let r = dfpn::solve(state, tb, limits);
+    let spinner = if show_progress(args.json) {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_message("df-pn: starting");
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let tell = |nodes: u64, entries: usize| {
+        spinner.set_message(format!("df-pn: {nodes} nodes, {entries} table entries"));
+        spinner.tick();
+    };
+    let r = match &args.checkpoint {
+        Some(path) => dfpn::solve_checkpointed(state, tb, bits, limits, Some(&tell), path)?,
+        None => dfpn::solve_with(state, tb, bits, limits, Some(&tell)),
+    };
+    spinner.finish_and_clear();
     let line = move_line(state, &r.line);
     let best = r.best.map(|m| state.move_notation(m));
     let seconds = r.elapsed.as_secs_f64();
@@ -182,6 +228,11 @@ fn prove_dfpn(state: &Onitama, tb: Option<&Tablebase>, args: &ProveArgs) -> Resu
             "side_to_move_loses": answer_name(r.loses).replace(' ', "_"), "nodes": r.nodes,
             "distance_nodes": r.distance_nodes, "table_hits": r.table_hits,
             "entries": r.entries, "seconds": seconds,
+            "proof": r.proof.as_ref().map(|p| match p {
+                Ok(s) => json!({"replayed": true, "positions": s.positions, "moves": s.moves,
+                                "table_leaves": s.table_leaves, "plies": s.plies}),
+                Err(why) => json!({"replayed": false, "error": why}),
+            }),
         }));
     }
     match r.verdict {
@@ -198,6 +249,14 @@ fn prove_dfpn(state: &Onitama, tb: Option<&Tablebase>, args: &ProveArgs) -> Resu
     }
     if !line.is_empty() {
         println!("line: {}", line.join(" "));
+    }
+    match &r.proof {
+        Some(Ok(s)) => println!(
+            "proof replayed against the rules: {} positions, {} moves of the winner, {} table leaves, longest line {} plies",
+            s.positions, s.moves, s.table_leaves, s.plies
+        ),
+        Some(Err(why)) => println!("proof does not replay: {why}"),
+        None => {}
     }
     let rate = if seconds > 0.0 {
         (r.nodes + r.distance_nodes) as f64 / seconds

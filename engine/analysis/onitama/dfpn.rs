@@ -45,13 +45,19 @@
 //! bounded in plies ([`Distance`]), which the caller compares with the ply limit left.
 
 use std::collections::HashMap;
+use std::convert::Infallible;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::io::{self, Read, Write};
+use std::path::Path as FilePath;
 use std::time::{Duration, Instant};
 
+use crate::error::Error;
 use crate::game::Game;
 use crate::games::onitama::{Color, Move, Onitama};
 
+use super::bitbase::{Bitbase, Wdl};
+use super::proof::{self, ProofStats, Table};
 use super::tablebase::{Tablebase, TbValue};
 
 /// "Infinite" proof or disproof number; sums saturate just below it.
@@ -321,11 +327,20 @@ pub struct Report {
     pub entries: usize,
     /// Wall-clock time, all included.
     pub elapsed: Duration,
+    /// For a proven result searched for: the winner's strategy read from the search's table and
+    /// replayed against the rules and the tables ([`proof::check`]), its size and depth, or why
+    /// it did not hold.
+    pub proof: Option<Result<ProofStats, String>>,
 }
+
+/// The most moves of a strategy [`solve`] writes down to replay.
+const MAX_PROOF_MOVES: usize = 5_000_000;
 
 /// The df-pn searcher: one transposition table shared by the questions asked of it.
 pub struct Dfpn<'a> {
     tb: Option<&'a Tablebase>,
+    /// A win/draw/loss bitbase whose positions end lines (without a distance).
+    bits: Option<&'a Bitbase>,
     attacker: Color,
     tt: KeyMap<Entry>,
     max_entries: usize,
@@ -342,13 +357,19 @@ pub struct Dfpn<'a> {
     max_depth: usize,
     /// The ply limit of the question asked (`None`: unbounded).
     limit: Option<usize>,
+    /// Told the nodes and table entries every [`PROGRESS_EVERY`] nodes.
+    progress: Option<&'a (dyn Fn(u64, usize) + Sync)>,
 }
+
+/// Nodes between two calls of the progress callback.
+pub const PROGRESS_EVERY: u64 = 1 << 16;
 
 impl<'a> Dfpn<'a> {
     /// A searcher with table leaves from `tb` (if any) and a table of about `hash_mb` megabytes.
     pub fn new(tb: Option<&'a Tablebase>, hash_mb: usize) -> Self {
         Dfpn {
             tb,
+            bits: None,
             attacker: Color::Red,
             tt: KeyMap::default(),
             max_entries: entry_budget(hash_mb),
@@ -364,7 +385,22 @@ impl<'a> Dfpn<'a> {
             full: false,
             max_depth: 0,
             limit: None,
+            progress: None,
         }
+    }
+
+    /// Ends lines at the positions `bb` covers too. A bitbase knows wins but not their
+    /// distance: the unbounded questions take its wins and non-wins as exact leaves, the bounded
+    /// ones (measuring a distance) only its non-wins, searching on below its wins.
+    pub fn with_bitbase(mut self, bb: &'a Bitbase) -> Self {
+        self.bits = Some(bb);
+        self
+    }
+
+    /// Has `f` told the nodes searched and the table entries every [`PROGRESS_EVERY`] nodes
+    /// (for a progress display; the engine prints nothing itself).
+    pub fn on_progress(&mut self, f: &'a (dyn Fn(u64, usize) + Sync)) {
+        self.progress = Some(f);
     }
 
     /// Nodes expanded so far, all questions together.
@@ -477,6 +513,11 @@ impl<'a> Dfpn<'a> {
                     self.stopped = true;
                 }
             }
+            if self.nodes.is_multiple_of(PROGRESS_EVERY) {
+                if let Some(f) = self.progress {
+                    f(self.nodes, self.tt.len());
+                }
+            }
         }
     }
 
@@ -496,6 +537,20 @@ impl<'a> Dfpn<'a> {
                 TbValue::Draw => false,
             };
             return Some(if wins { PROVEN } else { REFUTED });
+        }
+        if let Some(v) = self.bits.and_then(|b| b.probe(s)) {
+            self.hits += 1;
+            let wins = if s.to_move() == self.attacker {
+                v == Wdl::Win
+            } else {
+                v == Wdl::Loss
+            };
+            if !wins {
+                return Some(REFUTED);
+            }
+            if left.is_none() {
+                return Some(PROVEN);
+            }
         }
         if let Some(left) = left {
             // No plies left, or only the defender's move: no win within the limit.
@@ -663,6 +718,46 @@ impl<'a> Dfpn<'a> {
         })
     }
 
+    /// The attacker's move at `s` in the proof of the unbounded question "can `attacker` force
+    /// a win?" held in the table: a move ending the game in its favour or into a table win if
+    /// there is one, else the move to the child proven first. Each proof rests only on proofs
+    /// found before it, so following these moves never comes back to a position: the moves
+    /// form an acyclic strategy ([`super::proof::write`] checks it). `None` if `s` is not proven
+    /// in the table.
+    pub fn proof_move(&mut self, s: &Onitama, attacker: Color) -> Option<Move> {
+        self.attacker = attacker;
+        self.limit = None;
+        let seq = self.tt.get(&self.key(s, 0)).filter(|e| e.nums.pn == 0)?.seq;
+        let mut moves = Vec::new();
+        s.legal_moves(&mut moves);
+        let mut first: Option<(u32, Move)> = None;
+        for m in moves {
+            let mut c = *s;
+            c.play(m);
+            if c.winner() == Some(attacker) {
+                return Some(m);
+            }
+            if let Some(v) = self.tb.and_then(|t| t.probe(&c)) {
+                if matches!(v, TbValue::Loss(_)) {
+                    return Some(m);
+                }
+                continue;
+            }
+            if let Some(v) = self.bits.and_then(|b| b.probe(&c)) {
+                if v == Wdl::Loss {
+                    return Some(m);
+                }
+                continue;
+            }
+            if let Some(e) = self.tt.get(&self.key(&c, 1)) {
+                if e.nums.pn == 0 && e.seq < seq && first.is_none_or(|(q, _)| e.seq < q) {
+                    first = Some((e.seq, m));
+                }
+            }
+        }
+        first.map(|(_, m)| m)
+    }
+
     /// Plies within which `attacker` wins from `s` by the proof in the table of the question
     /// asked with `plies` (an upper bound of the true distance), with the proof's main line;
     /// `None` unless that question was proven.
@@ -728,6 +823,10 @@ impl<'a> Dfpn<'a> {
                 TbValue::Loss(n) if !attacker_moves => Some(n),
                 _ => None,
             };
+        }
+        if self.bits.is_some_and(|b| b.covers(s)) {
+            // A bitbase win has no distance.
+            return None;
         }
         let key = self.key(s, depth);
         let e = *self.tt.get(&key)?;
@@ -850,6 +949,187 @@ fn relax(threshold: u32, node: u32, child: u32) -> u32 {
 /// is left of the limits ([`Distance::AtMost`] the proof's bound if they run out first). With
 /// neither a node nor a time limit it stops after ten seconds.
 pub fn solve(state: &Onitama, tb: Option<&Tablebase>, limits: Limits) -> Report {
+    solve_with(state, tb, None, limits, None)
+}
+
+/// As [`solve`], with the positions of the bitbase `bits` (if any) ending lines too
+/// ([`Dfpn::with_bitbase`]), telling `progress` (if any) the nodes searched and the table
+/// entries every [`PROGRESS_EVERY`] nodes.
+pub fn solve_with(
+    state: &Onitama,
+    tb: Option<&Tablebase>,
+    bits: Option<&Bitbase>,
+    limits: Limits,
+    progress: Option<&(dyn Fn(u64, usize) + Sync)>,
+) -> Report {
+    match solve_stored(state, tb, bits, limits, progress, &mut NoStore) {
+        Ok(r) => r,
+        Err(never) => match never {},
+    }
+}
+
+/// As [`solve_with`], going on from the table saved in the checkpoint file `path` if there is
+/// one (for the same position; its nodes count towards the node limit) and saving the table
+/// there every [`CHECKPOINT_NODES`] nodes or so and when the questions are answered or the
+/// limits run out (written to `path.partial` and renamed, so a killed run leaves the last whole
+/// checkpoint). A run stopped by its limits is resumed with higher ones.
+pub fn solve_checkpointed(
+    state: &Onitama,
+    tb: Option<&Tablebase>,
+    bits: Option<&Bitbase>,
+    limits: Limits,
+    progress: Option<&(dyn Fn(u64, usize) + Sync)>,
+    path: &FilePath,
+) -> Result<Report, Error> {
+    let mut store = FileStore { path, root: *state };
+    solve_stored(state, tb, bits, limits, progress, &mut store)
+}
+
+/// Nodes between two checkpoints (a question's budget slice at most, when checkpointing).
+pub const CHECKPOINT_NODES: u64 = 1 << 22;
+
+/// Where the searcher's table is kept between runs.
+trait Store {
+    /// What can go wrong.
+    type Err;
+    /// Fills the new searcher from the store, if it holds a table.
+    fn load(&mut self, d: &mut Dfpn) -> Result<(), Self::Err>;
+    /// Saves the searcher's table.
+    fn save(&mut self, d: &Dfpn) -> Result<(), Self::Err>;
+    /// Whether it saves at all.
+    fn saves(&self) -> bool;
+}
+
+/// No store: nothing is loaded or saved.
+struct NoStore;
+
+impl Store for NoStore {
+    type Err = Infallible;
+    fn load(&mut self, _: &mut Dfpn) -> Result<(), Infallible> {
+        Ok(())
+    }
+    fn save(&mut self, _: &Dfpn) -> Result<(), Infallible> {
+        Ok(())
+    }
+    fn saves(&self) -> bool {
+        false
+    }
+}
+
+/// A checkpoint file of the search from `root`.
+struct FileStore<'p> {
+    path: &'p FilePath,
+    root: Onitama,
+}
+
+impl Store for FileStore<'_> {
+    type Err = Error;
+    fn load(&mut self, d: &mut Dfpn) -> Result<(), Error> {
+        let bad = |why: String| Error::file(format!("{}: {why}", self.path.display()));
+        let file = match std::fs::File::open(self.path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+            Err(e) => return Err(bad(e.to_string())),
+        };
+        d.read_checkpoint(&mut io::BufReader::new(file), &self.root)
+            .map_err(bad)
+    }
+    fn save(&mut self, d: &Dfpn) -> Result<(), Error> {
+        crate::files::write_atomically(self.path, |f| {
+            let mut w = io::BufWriter::new(f);
+            d.write_checkpoint(&mut w, &self.root)?;
+            w.flush()
+        })
+    }
+    fn saves(&self) -> bool {
+        true
+    }
+}
+
+/// The first bytes of a checkpoint file.
+const CHECKPOINT_MAGIC: &[u8; 24] = b"tabula dfpn checkpoint1\n";
+
+impl Dfpn<'_> {
+    /// Writes the table and counters: the magic, the root's hash, nodes, table hits, the proof
+    /// counter and the entry count, then per entry its key, numbers, flags, work and proof
+    /// number (little-endian).
+    fn write_checkpoint(&self, w: &mut dyn Write, root: &Onitama) -> io::Result<()> {
+        w.write_all(CHECKPOINT_MAGIC)?;
+        for v in [root.hash(), self.nodes, self.hits, u64::from(self.seq)] {
+            w.write_all(&v.to_le_bytes())?;
+        }
+        w.write_all(&(self.tt.len() as u64).to_le_bytes())?;
+        for (&k, e) in &self.tt {
+            w.write_all(&k.to_le_bytes())?;
+            w.write_all(&e.nums.pn.to_le_bytes())?;
+            w.write_all(&e.nums.dn.to_le_bytes())?;
+            w.write_all(&[e.nums.flags])?;
+            w.write_all(&e.work.to_le_bytes())?;
+            w.write_all(&e.seq.to_le_bytes())?;
+        }
+        Ok(())
+    }
+
+    /// Reads what [`Dfpn::write_checkpoint`] wrote for `root` into this (empty) searcher.
+    fn read_checkpoint(&mut self, r: &mut dyn Read, root: &Onitama) -> Result<(), String> {
+        let mut magic = [0u8; 24];
+        let short = |_| "not a whole df-pn checkpoint file".to_string();
+        r.read_exact(&mut magic).map_err(short)?;
+        if &magic != CHECKPOINT_MAGIC {
+            return Err("not a df-pn checkpoint file".into());
+        }
+        let mut u64s = [0u64; 5];
+        for v in &mut u64s {
+            let mut b = [0u8; 8];
+            r.read_exact(&mut b).map_err(short)?;
+            *v = u64::from_le_bytes(b);
+        }
+        let [hash, nodes, hits, seq, count] = u64s;
+        if hash != root.hash() {
+            return Err("the checkpoint is of another position".into());
+        }
+        if count > self.max_entries as u64 {
+            return Err(format!(
+                "the checkpoint holds {count} entries, more than this --hash keeps ({}); give a larger --hash",
+                self.max_entries
+            ));
+        }
+        let seq = u32::try_from(seq).map_err(|_| "a bad proof counter".to_string())?;
+        self.tt.reserve(count as usize);
+        let mut b = [0u8; 25];
+        for _ in 0..count {
+            r.read_exact(&mut b).map_err(short)?;
+            let word = |i: usize| u32::from_le_bytes(b[i..i + 4].try_into().expect("4 bytes"));
+            let key = u64::from_le_bytes(b[..8].try_into().expect("8 bytes"));
+            let nums = Nums {
+                pn: word(8).min(INF),
+                dn: word(12).min(INF),
+                flags: b[16] & PATH,
+            };
+            let e = Entry {
+                nums,
+                work: word(17),
+                seq: word(21).min(seq),
+            };
+            self.tt.insert(key, e);
+        }
+        if r.read(&mut [0u8; 1]).map_err(|e| e.to_string())? != 0 {
+            return Err("bytes after the last entry".into());
+        }
+        (self.nodes, self.hits, self.seq) = (nodes, hits, seq);
+        Ok(())
+    }
+}
+
+/// [`solve_with`] with the searcher's table loaded from and saved to `store`.
+fn solve_stored<S: Store>(
+    state: &Onitama,
+    tb: Option<&Tablebase>,
+    bits: Option<&Bitbase>,
+    limits: Limits,
+    progress: Option<&(dyn Fn(u64, usize) + Sync)>,
+    store: &mut S,
+) -> Result<Report, S::Err> {
     let start = Instant::now();
     let mut report = Report {
         verdict: Verdict::Unknown,
@@ -862,13 +1142,14 @@ pub fn solve(state: &Onitama, tb: Option<&Tablebase>, limits: Limits) -> Report 
         table_hits: 0,
         entries: 0,
         elapsed: Duration::ZERO,
+        proof: None,
     };
     if state.is_terminal() {
         report.verdict = Verdict::Loss(Distance::Exactly(0));
         report.wins = Answer::Refuted;
         report.loses = Answer::Proven;
         report.elapsed = start.elapsed();
-        return report;
+        return Ok(report);
     }
     if let Some((t, v)) = tb.and_then(|t| Some((t, t.probe(state)?))) {
         report.table_hits = 1;
@@ -888,7 +1169,7 @@ pub fn solve(state: &Onitama, tb: Option<&Tablebase>, limits: Limits) -> Report 
         report.line = t.line(state, MAX_PROOF_DEPTH);
         report.best = report.line.first().copied();
         report.elapsed = start.elapsed();
-        return report;
+        return Ok(report);
     }
     // With no limit at all, the default ten seconds: a search must end.
     let time = match limits {
@@ -903,28 +1184,16 @@ pub fn solve(state: &Onitama, tb: Option<&Tablebase>, limits: Limits) -> Report 
     let node_total = limits.nodes.unwrap_or(u64::MAX);
     let us = state.to_move();
     let mut d = Dfpn::new(tb, limits.hash_mb);
-    let mut slice = 4096u64;
-    loop {
-        for (attacker, answer) in [(us, &mut report.wins), (!us, &mut report.loses)] {
-            if *answer == Answer::Unknown {
-                let limit = d.nodes().saturating_add(slice).min(node_total);
-                *answer = d.search(state, attacker, limit, deadline);
-                if *answer == Answer::Proven {
-                    break;
-                }
-            }
-        }
-        let out_of_budget =
-            d.nodes() >= node_total || deadline.is_some_and(|t| Instant::now() >= t) || d.is_full();
-        let settled = report.wins != Answer::Unknown && report.loses != Answer::Unknown;
-        if report.wins == Answer::Proven
-            || report.loses == Answer::Proven
-            || settled
-            || out_of_budget
-        {
-            break;
-        }
-        slice = slice.saturating_mul(2);
+    if let Some(b) = bits {
+        d = d.with_bitbase(b);
+    }
+    if let Some(f) = progress {
+        d.on_progress(f);
+    }
+    store.load(&mut d)?;
+    (report.wins, report.loses) = ask_stored(&mut d, state, node_total, deadline, store)?;
+    if store.saves() {
+        store.save(&d)?;
     }
     report.nodes = d.nodes();
     let winner = if report.wins == Answer::Proven {
@@ -935,6 +1204,12 @@ pub fn solve(state: &Onitama, tb: Option<&Tablebase>, limits: Limits) -> Report 
         None
     };
     if let Some(attacker) = winner {
+        let table = match (tb, bits) {
+            (Some(t), _) => Some(Table::Distance(t)),
+            (None, Some(b)) => Some(Table::Bits(b)),
+            (None, None) => None,
+        };
+        report.proof = Some(replayed_proof(&mut d, state, attacker, table));
         let before = d.nodes();
         let (distance, line) = measure(&mut d, state, attacker, node_total, deadline);
         report.verdict = if attacker == us {
@@ -951,14 +1226,80 @@ pub fn solve(state: &Onitama, tb: Option<&Tablebase>, limits: Limits) -> Report 
     report.table_hits += d.table_hits();
     report.entries = d.entries();
     report.elapsed = start.elapsed();
-    report
+    Ok(report)
+}
+
+/// The winner's strategy held in `d`'s table (before a distance is measured, which empties it),
+/// written and then replayed from its text alone against the rules and `table`.
+fn replayed_proof(
+    d: &mut Dfpn,
+    state: &Onitama,
+    attacker: Color,
+    table: Option<Table>,
+) -> Result<ProofStats, String> {
+    let mut choose = |s: &Onitama| d.proof_move(s, attacker);
+    let (text, _) = proof::write(state, attacker, table, &mut choose, MAX_PROOF_MOVES)?;
+    proof::check(state, attacker, table, &text)
+}
+
+/// Asks "does the side to move force a win?" and "does the opponent?" in turns with doubling
+/// node budgets (one shared table) until one is proven, both are answered, or the searcher has
+/// expanded `node_total` nodes in all, `deadline` passes or its table is full. The answers for
+/// the side to move and for its opponent.
+pub fn ask_both(
+    d: &mut Dfpn,
+    state: &Onitama,
+    node_total: u64,
+    deadline: Option<Instant>,
+) -> (Answer, Answer) {
+    match ask_stored(d, state, node_total, deadline, &mut NoStore) {
+        Ok(answers) => answers,
+        Err(never) => match never {},
+    }
+}
+
+/// [`ask_both`], saving the table to `store` after every round (whose slices then stay within
+/// [`CHECKPOINT_NODES`]).
+fn ask_stored<S: Store>(
+    d: &mut Dfpn,
+    state: &Onitama,
+    node_total: u64,
+    deadline: Option<Instant>,
+    store: &mut S,
+) -> Result<(Answer, Answer), S::Err> {
+    let us = state.to_move();
+    let (mut wins, mut loses) = (Answer::Unknown, Answer::Unknown);
+    let mut slice = 4096u64;
+    loop {
+        for (attacker, answer) in [(us, &mut wins), (!us, &mut loses)] {
+            if *answer == Answer::Unknown {
+                let limit = d.nodes().saturating_add(slice).min(node_total);
+                *answer = d.search(state, attacker, limit, deadline);
+                if *answer == Answer::Proven {
+                    break;
+                }
+            }
+        }
+        let out_of_budget =
+            d.nodes() >= node_total || deadline.is_some_and(|t| Instant::now() >= t) || d.is_full();
+        let settled = wins != Answer::Unknown && loses != Answer::Unknown;
+        if wins == Answer::Proven || loses == Answer::Proven || settled || out_of_budget {
+            return Ok((wins, loses));
+        }
+        slice = slice.saturating_mul(2);
+        if store.saves() {
+            slice = slice.min(CHECKPOINT_NODES);
+            store.save(d)?;
+        }
+    }
 }
 
 /// The distance of a result proven for `attacker`, with the proof's main line. The proof's
 /// bound `b` is tightened by asking df-pn "a win within `b - 2` plies?" (a bounded question,
 /// whose proof gives a new bound) until that is refuted, which makes the bound exact, or the
-/// limits run out, which leaves it an upper bound.
-fn measure(
+/// limits run out, which leaves it an upper bound. It empties the searcher's table: read a
+/// proof from it first.
+pub fn measure(
     d: &mut Dfpn,
     state: &Onitama,
     attacker: Color,
