@@ -198,16 +198,13 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
             return false;
         }
         frame.keys.clear();
-        frame.staged = None;
-        if let Some(t) = tt_move.filter(|&t| at.height > 0 && (t as usize) < frame.moves.len()) {
-            // The table move alone first; the others are keyed only if it does not cut off.
-            frame.keys.push((TABLE_MOVE, t));
-            frame.staged = Some(t);
-            return true;
-        }
-        self.key_moves(state, frame, None, at);
-        if let Some(k) = frame.keys.iter_mut().find(|k| tt_move == Some(k.1)) {
-            k.0 = TABLE_MOVE;
+        for (i, &m) in frame.moves.iter().enumerate() {
+            let k = if tt_move == Some(i as u16) {
+                TABLE_MOVE
+            } else {
+                self.heur.key(state, m, at.ply, at.side)
+            };
+            frame.keys.push((k, i as u16));
         }
         if let Some(only) = self.root_moves.filter(|_| at.height == 0) {
             // The excluded moves leave the order but keep their indices, which the table's
@@ -218,18 +215,6 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
                 .retain(|&(_, i)| only.contains(&moves[i as usize]));
         }
         !frame.keys.is_empty()
-    }
-
-    /// Appends the ordering keys of the moves of `frame` (all but `skip`, the table move
-    /// already searched), from the heuristics as they stand now.
-    fn key_moves(&self, state: &G, frame: &mut Frame<G::Move>, skip: Option<u16>, at: At) {
-        for (i, &m) in frame.moves.iter().enumerate() {
-            if skip == Some(i as u16) {
-                continue;
-            }
-            let k = self.heur.key(state, m, at.ply, at.side);
-            frame.keys.push((k, i as u16));
-        }
     }
 
     /// Searches the ordered moves of `frame` (those left in its keys) until one cuts off: the best score and the index of
@@ -244,15 +229,7 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
     ) -> (i32, Option<u16>) {
         let mut best = -INFINITY;
         let mut best_index = None;
-        for n in 0..frame.moves.len() {
-            if n == frame.keys.len() {
-                // The table move did not cut off: the others now, keyed with what its search
-                // taught the heuristics.
-                match frame.staged.take() {
-                    Some(t) => self.key_moves(state, frame, Some(t), at),
-                    None => break,
-                }
-            }
+        for n in 0..frame.keys.len() {
             let i = pick_next(&mut frame.keys, n);
             let m = frame.moves[i];
             let mut child = state.clone();

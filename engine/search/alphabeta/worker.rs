@@ -27,9 +27,6 @@ pub(super) struct Frame<M> {
     pub(super) keys: Vec<(i64, u16)>,
     /// A chance state's outcomes.
     pub(super) outcomes: Vec<(M, Probability)>,
-    /// The table move's index while it is the only move keyed (the others are keyed if it
-    /// does not cut off).
-    pub(super) staged: Option<u16>,
 }
 
 impl<M> Default for Frame<M> {
@@ -38,7 +35,6 @@ impl<M> Default for Frame<M> {
             moves: Vec::new(),
             keys: Vec::new(),
             outcomes: Vec::new(),
-            staged: None,
         }
     }
 }
