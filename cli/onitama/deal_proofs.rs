@@ -241,15 +241,7 @@ pub fn run(args: &DealsArgs, deals: Vec<Deal>) -> Result<(), CliError> {
         (args.hash * args.threads) as u64 * 1024 * 1024,
     )?;
     let limits = limits(args)?;
-    let out_path = match (&args.out, &args.resume) {
-        (Some(o), Some(r)) if o != r => {
-            return Err(CliError(
-                "bad option: --resume appends to its own file; give --out the same file or leave it out"
-                    .into(),
-            ))
-        }
-        (o, r) => r.clone().or_else(|| o.clone()),
-    };
+    let out_path = super::deals::results_path(args)?;
     let tables = match &args.table {
         Some(p) => Some(open_table(p)?),
         None => None,

@@ -81,6 +81,18 @@ pub struct DealsArgs {
     pub list: Option<PathBuf>,
 }
 
+/// The results file of a survey or a proving run: `--resume`'s (appended to) or `--out`'s; both
+/// must then name the same file.
+pub(super) fn results_path(args: &DealsArgs) -> Result<Option<PathBuf>, CliError> {
+    match (&args.out, &args.resume) {
+        (Some(o), Some(r)) if o != r => Err(CliError(
+            "bad option: --resume appends to its own file; give --out the same file or leave it out"
+                .into(),
+        )),
+        (o, r) => Ok(r.clone().or_else(|| o.clone())),
+    }
+}
+
 fn score_json(score: Score) -> Value {
     match score.outcome() {
         Outcome::Win(n) => json!({"win_in": n}),
@@ -221,15 +233,7 @@ pub fn deals(args: DealsArgs) -> Result<(), CliError> {
         (None, Some(t)) => Limits::time_ms(t),
         (None, None) => Limits::depth(6),
     };
-    let out_path = match (&args.out, &args.resume) {
-        (Some(o), Some(r)) if o != r => {
-            return Err(CliError(
-                "bad option: --resume appends to its own file; give --out the same file or leave it out"
-                    .into(),
-            ))
-        }
-        (o, r) => r.clone().or_else(|| o.clone()),
-    };
+    let out_path = results_path(&args)?;
     let deals = match &args.cards {
         Some(text) => deals_of(CardSet::parse(text)?),
         None => all_deals(),
