@@ -11,6 +11,12 @@
 //! block none of whose children changed in the pass before. A pass that adds no win ends the
 //! pair; what is neither won nor lost then is drawn.
 //!
+//! When the card set is mirror-closed (see [`mirror`](super::mirror)), a layout and its
+//! left-right mirror image have the same values up to a permutation of the distributions: a pass
+//! then goes over only the first block of each mirror pair, and every win it finds is handed to
+//! the predecessor and to the predecessor's mirror image, so all words stay complete. This
+//! halves the loss checks; the hand-back writes as many words as before.
+//!
 //! Threads share the words through relaxed atomics: writes are `fetch_or` of win bits (read
 //! first, so nothing is written when nothing is new), and a win bit is set only for a true win
 //! and a loss found only when every child is a true win, so a stale read only delays a result to
@@ -20,13 +26,15 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering::Re
 
 use rayon::prelude::*;
 
-use super::index::{
-    for_masters, master_index, turn, Maps, Mat, ALL, BLUE_TEMPLE, FULL, MAX_STUDENTS,
-};
+use super::index::{for_masters, master_index, Maps, Mat, ALL, BLUE_TEMPLE, FULL, MAX_STUDENTS};
+use super::mirror::{self, Mirror};
 use super::{Bitbase, MatStats, Storage, TableInfo};
 use crate::analysis::onitama::cardset::CardSet;
 use crate::error::Error;
 use crate::games::onitama::{Color, Square};
+use pass::PassOf;
+
+mod pass;
 
 /// Bit 31 of a word: every distribution of the layout is decided and handed back.
 const RESOLVED: u32 = 1 << 31;
@@ -177,6 +185,9 @@ struct Builder {
     tables: Vec<Table>,
     /// Table number by student counts (`usize::MAX`: not covered).
     ids: [[usize; MAX_STUDENTS + 2]; MAX_STUDENTS + 2],
+    /// The mirror of a mirror-closed card set: then only one block of each mirror pair is
+    /// passed over, and its wins are handed to both.
+    mirror: Option<Mirror>,
 }
 
 /// What one thread found in a pass.
@@ -213,6 +224,21 @@ impl Builder {
     #[inline(always)]
     fn word(&self, at: BlockAt, masters: [u8; 2]) -> &AtomicU32 {
         &self.tables[at.table].words[(at.base + master_index(at.free, masters)) as usize]
+    }
+
+    /// Whether a pass goes over block `k` of table `t`: always, unless the set is mirror-closed
+    /// and the block's mirror image comes first (then that block stands for both).
+    fn passed_over(&self, t: usize, k: usize) -> bool {
+        match self.mirror {
+            Some(_) => {
+                let students = self.tables[t].mat.block_students(k as u64);
+                let m = self
+                    .block_at(students.map(mirror::set))
+                    .expect("the mirror image is covered");
+                m.block >= k
+            }
+            None => true,
+        }
     }
 
     /// Marks the immediate wins of one block.
@@ -253,214 +279,6 @@ impl Builder {
             }
         }
     }
-
-    /// One pass over block `k` of table `t` (see the module documentation); with `count`, only
-    /// counts the losses of the layouts not resolved (after the fixpoint).
-    fn pass_block(&self, t: usize, k: usize, pass: u32, pair: [usize; 2], count: bool) -> Found {
-        let mut found = Found::default();
-        let tab = &self.tables[t];
-        let geo = &self.geo;
-        let maps = &geo.maps;
-        let [r, b] = tab.mat.block_students(k as u64);
-        let free = FULL & !(r | b);
-        let parity = pass as usize & 1;
-        // The children's blocks: after a student jump (Blue's student there captured, if any),
-        // after a master jump or a pass (`plain`), after a master jump capturing a student.
-        let plain = self
-            .block_at([turn(b), turn(r)])
-            .expect("the turned material");
-        let mut jumps = [(0u8, 0u8, plain); MAX_JUMPS];
-        let mut n = 0;
-        let mut froms = r;
-        while froms != 0 {
-            let f = froms.trailing_zeros() as usize;
-            froms &= froms - 1;
-            let mut tos = geo.any_targets[f] & !r;
-            while tos != 0 {
-                let to = tos.trailing_zeros() as usize;
-                tos &= tos - 1;
-                let child = [turn(b & !(1 << to)), turn(r ^ (1 << f) ^ (1 << to))];
-                jumps[n] = (
-                    to as u8,
-                    geo.jump_cards[f][to],
-                    self.block_at(child).expect("a covered material"),
-                );
-                n += 1;
-            }
-        }
-        let jumps = &jumps[..n];
-        if pass > 0 && !count {
-            let prev = 1 - parity;
-            let changed = |at: &BlockAt| {
-                pair.contains(&at.table)
-                    && self.tables[at.table].changed[prev][at.block].load(Relaxed)
-            };
-            if !changed(&plain) && !jumps.iter().any(|(_, _, at)| changed(at)) {
-                return found;
-            }
-        }
-        let mut captured: [Option<BlockAt>; 25] = [None; 25];
-        let mut each_b = b;
-        while each_b != 0 {
-            let to = each_b.trailing_zeros() as usize;
-            each_b &= each_b - 1;
-            captured[to] = self.block_at([turn(b & !(1 << to)), turn(r)]);
-        }
-        // The predecessors' blocks, filled when a loss is first found.
-        let (ry, by) = (turn(b), turn(r));
-        let up = self.ids[ry.count_ones() as usize][by.count_ones() as usize + 1] != usize::MAX;
-        let mut unjumps: Vec<(u8, u8, u8, BlockAt, Option<BlockAt>)> = Vec::new();
-        let mut unjumps_ready = false;
-        let mut all_done = true;
-        let mut losses = 0u64;
-        let base = tab.offsets[k] as usize;
-        for_masters(free, |i, [rm, bm]| {
-            let word = tab.words[base + i].load(Relaxed);
-            if word & RESOLVED != 0 {
-                return;
-            }
-            let won = word & ALL;
-            if won == ALL {
-                if !count {
-                    tab.words[base + i].fetch_or(RESOLVED, Relaxed);
-                }
-                return;
-            }
-            let turned = [24 - bm, 24 - rm];
-            // Distributions known not lost: the won ones, then those with a move into a
-            // position not won for the opponent. The loop stops once every one is.
-            let mut not_lost = won;
-            for group in jumps.chunks(GROUP) {
-                for &(to, cards, at) in group {
-                    if to == rm || to == bm {
-                        continue; // onto the own master: no move; onto Blue's: a win
-                    }
-                    let cw = self.word(at, turned).load(Relaxed);
-                    not_lost |= maps.parents(cards, !cw);
-                }
-                if not_lost == ALL {
-                    break;
-                }
-            }
-            let own = r | 1 << rm;
-            let mut tos = geo.any_targets[rm as usize] & !own & !(1 << bm) & !(1 << BLUE_TEMPLE);
-            if not_lost == ALL {
-                tos = 0;
-            }
-            while tos != 0 {
-                let to = tos.trailing_zeros() as usize;
-                tos &= tos - 1;
-                let at = if b >> to & 1 == 1 {
-                    captured[to].expect("a smaller material")
-                } else {
-                    plain
-                };
-                let cw = self.word(at, [24 - bm, 24 - to as u8]).load(Relaxed);
-                not_lost |= maps.parents(geo.jump_cards[rm as usize][to], !cw);
-            }
-            let stuck = if not_lost == ALL {
-                0
-            } else {
-                geo.no_moves(own)
-            };
-            if stuck != 0 {
-                let cw = self.word(plain, turned).load(Relaxed);
-                not_lost |= maps.parents(ALL_CARDS, !cw) & stuck;
-            }
-            let lost = ALL & !not_lost;
-            if count {
-                losses += u64::from(lost.count_ones());
-                return;
-            }
-            let had = tab.spread[base + i].load(Relaxed);
-            if lost.count_ones() > u32::from(had) {
-                tab.spread[base + i].store(lost.count_ones() as u8, Relaxed);
-                // Hand the loss back: every predecessor is won. The predecessor moved into
-                // `y`, this position turned: Red's pawns `ry` + its master, Blue's `by` + its.
-                let (rmy, bmy) = (24 - bm, 24 - rm);
-                if !unjumps_ready {
-                    unjumps_ready = true;
-                    let mut tos = ry;
-                    while tos != 0 {
-                        let to = tos.trailing_zeros() as u8;
-                        tos &= tos - 1;
-                        let mut fs = geo.any_sources[to as usize] & !(ry | by);
-                        while fs != 0 {
-                            let f = fs.trailing_zeros() as u8;
-                            fs &= fs - 1;
-                            let moved = ry ^ (1 << to) ^ (1 << f);
-                            let plain = self.block_at([moved, by]).expect("the same material");
-                            let cap = if up {
-                                self.block_at([moved, by | 1 << to])
-                            } else {
-                                None
-                            };
-                            unjumps.push((
-                                f,
-                                to,
-                                geo.jump_cards[f as usize][to as usize],
-                                plain,
-                                cap,
-                            ));
-                        }
-                    }
-                }
-                for &(f, _, cards, plain_at, cap) in &unjumps {
-                    if f == rmy || f == bmy {
-                        continue;
-                    }
-                    let bits = maps.parents(cards, lost);
-                    if bits == 0 {
-                        continue;
-                    }
-                    self.give(plain_at, [rmy, bmy], bits, pair, parity, &mut found);
-                    if let Some(cap) = cap {
-                        self.give(cap, [rmy, bmy], bits, pair, parity, &mut found);
-                    }
-                }
-                // The master came back from `f` (never from Blue's arch: it would have won).
-                let occupied = ry | by | 1 << rmy | 1 << bmy;
-                let mut fs = geo.any_sources[rmy as usize] & !occupied & !(1 << BLUE_TEMPLE);
-                let yplain = self.block_at([ry, by]).expect("the turned material");
-                let ycap = if up && fs != 0 {
-                    self.block_at([ry, by | 1 << rmy])
-                } else {
-                    None
-                };
-                while fs != 0 {
-                    let f = fs.trailing_zeros() as u8;
-                    fs &= fs - 1;
-                    let bits = maps.parents(geo.jump_cards[f as usize][rmy as usize], lost);
-                    if bits == 0 {
-                        continue;
-                    }
-                    self.give(yplain, [f, bmy], bits, pair, parity, &mut found);
-                    if let Some(cap) = ycap {
-                        self.give(cap, [f, bmy], bits, pair, parity, &mut found);
-                    }
-                }
-                // A pass: the predecessor is `y` with Red to move, where Red had no jump.
-                let stuck = geo.no_moves(ry | 1 << rmy);
-                if stuck != 0 {
-                    let bits = maps.parents(ALL_CARDS, lost) & stuck;
-                    if bits != 0 {
-                        self.give(yplain, [rmy, bmy], bits, pair, parity, &mut found);
-                    }
-                }
-            }
-            if won | lost == ALL {
-                tab.words[base + i].fetch_or(RESOLVED, Relaxed);
-                losses += u64::from(lost.count_ones());
-            } else {
-                all_done = false;
-            }
-        });
-        tab.losses.fetch_add(losses, Relaxed);
-        if all_done && !count {
-            tab.done[k].store(true, Relaxed);
-        }
-        found
-    }
 }
 
 /// Bytes a build of up to `men` men needs: a word per layout, per block its offset and three
@@ -500,6 +318,18 @@ pub fn build(
     cards: CardSet,
     men: usize,
     threads: usize,
+    progress: &(dyn Fn(&BuildProgress) + Sync),
+) -> Result<Bitbase, Error> {
+    build_with(cards, men, threads, true, progress)
+}
+
+/// [`build`], with the mirror symmetry of a mirror-closed card set used or not (the tests
+/// compare the two).
+pub(super) fn build_with(
+    cards: CardSet,
+    men: usize,
+    threads: usize,
+    use_mirror: bool,
     progress: &(dyn Fn(&BuildProgress) + Sync),
 ) -> Result<Bitbase, Error> {
     if !(2..=8).contains(&men) || men % 2 == 1 {
@@ -547,6 +377,7 @@ pub fn build(
             geo: Geometry::new(cards),
             tables,
             ids,
+            mirror: if use_mirror { Mirror::new(cards) } else { None },
         };
         let pairs: Vec<[usize; 2]> = mats
             .iter()
@@ -579,20 +410,31 @@ pub fn build(
                 b.tables[t].spread = (0..n).into_par_iter().map(|_| AtomicU8::new(0)).collect();
             }
             open.par_iter().for_each(|&(t, k)| b.first_wins(t, k));
+            // Of a mirror pair of blocks, only the first is passed over.
+            open.retain(|&(t, k)| b.passed_over(t, k));
             let name = tabs
                 .iter()
                 .map(|&t| b.tables[t].mat.name())
                 .collect::<Vec<_>>()
                 .join("+");
             for pass in 0u32.. {
+                let of = PassOf {
+                    pair,
+                    pass,
+                    count: false,
+                };
                 let found = open
                     .par_iter()
-                    .map(|&(t, k)| b.pass_block(t, k, pass, pair, false).wins)
+                    .map(|&(t, k)| b.pass_block(t, k, of).wins)
                     .sum::<u64>();
-                // The flags of the pass before are read no more: clear them for the next.
+                // The flags of the pass before are read no more: clear them for the next (all
+                // of them: the blocks not passed over get flags too).
                 let prev = 1 - (pass as usize & 1);
-                open.par_iter()
-                    .for_each(|&(t, k)| b.tables[t].changed[prev][k].store(false, Relaxed));
+                for &t in tabs {
+                    b.tables[t].changed[prev]
+                        .par_iter()
+                        .for_each(|f| f.store(false, Relaxed));
+                }
                 open.retain(|&(t, k)| !b.tables[t].done[k].load(Relaxed));
                 progress(&BuildProgress {
                     pair: name.clone(),
@@ -606,8 +448,13 @@ pub fn build(
                 }
             }
             // What is still open is drawn or lost: count the losses.
+            let of = PassOf {
+                pair,
+                pass: 0,
+                count: true,
+            };
             open.par_iter().for_each(|&(t, k)| {
-                b.pass_block(t, k, 0, pair, true);
+                b.pass_block(t, k, of);
             });
             for &t in tabs {
                 b.tables[t].spread = Vec::new();

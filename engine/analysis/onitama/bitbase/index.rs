@@ -101,6 +101,9 @@ pub struct Maps {
     pub from_cardset: [u8; DISTRIBUTIONS],
     /// `swap[d]`: the distribution with the two hands exchanged (the colour-swapped image).
     pub swap: [u8; DISTRIBUTIONS],
+    /// `groups[cards]`: the child distributions whose side card is in the slot set `cards`
+    /// (the six-bit groups of those slots).
+    pub groups: [u32; 32],
 }
 
 impl Maps {
@@ -134,12 +137,21 @@ impl Maps {
             from_cardset[e] = d as u8;
             swap[d] = dist_of(dist.blue, dist.side) as u8;
         }
+        let mut groups = [0u32; 32];
+        for (cards, g) in groups.iter_mut().enumerate() {
+            for c in 0..5 {
+                if cards >> c & 1 == 1 {
+                    *g |= 63 << (6 * c);
+                }
+            }
+        }
         Maps {
             parents,
             hand,
             to_cardset,
             from_cardset,
             swap,
+            groups,
         }
     }
 
@@ -153,6 +165,30 @@ impl Maps {
             let c = cs.trailing_zeros() as usize;
             cs &= cs - 1;
             out |= self.parents[c][(child >> (6 * c)) as usize & 63];
+        }
+        out
+    }
+
+    /// The parent distributions of the child bits `child` through a move with the card each
+    /// bit's group names (its side card): [`Maps::parents`] with every slot. Since it is an OR
+    /// over the bits, a loss check can gather its children's bits first (each masked to the
+    /// groups of its move's cards) and map them once.
+    #[inline(always)]
+    pub fn parents_all(&self, child: u32) -> u32 {
+        self.parents[0][(child & 63) as usize]
+            | self.parents[1][(child >> 6 & 63) as usize]
+            | self.parents[2][(child >> 12 & 63) as usize]
+            | self.parents[3][(child >> 18 & 63) as usize]
+            | self.parents[4][(child >> 24 & 63) as usize]
+    }
+
+    /// `parents(cards, child)` for every slot set `cards`, by the set.
+    #[inline(always)]
+    pub fn parents_by_set(&self, child: u32) -> [u32; 32] {
+        let mut out = [0u32; 32];
+        for s in 1..32usize {
+            let c = s.trailing_zeros() as usize;
+            out[s] = out[s & (s - 1)] | self.parents[c][(child >> (6 * c)) as usize & 63];
         }
         out
     }

@@ -12,6 +12,7 @@
 pub mod build;
 pub mod file;
 pub mod index;
+pub mod mirror;
 
 use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
