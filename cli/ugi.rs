@@ -13,9 +13,10 @@ use crate::common::{CliError, OptionArgs};
 pub struct UgiArgs {
     /// The game: onitama, checkers, senet, bigbang or amidakuji.
     pub game: String,
-    /// The bot: `alphabeta` (default), `mcts`, `greedy`, `random`, or a full spec such as
+    /// The bot: `default` (alpha-beta with two players, max^n with three or more: the bot of
+    /// `tabula best`), `alphabeta`, `maxn`, `mcts`, `greedy`, `random`, or a full spec such as
     /// `alphabeta:depth=6` (a limit in the spec caps every search).
-    #[arg(long, default_value = "alphabeta", value_name = "SPEC")]
+    #[arg(long, default_value = "default", value_name = "SPEC")]
     pub engine: String,
     #[command(flatten)]
     pub options: OptionArgs,

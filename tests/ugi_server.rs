@@ -352,6 +352,62 @@ fn the_bestmove_at_depth_four_is_the_agents() {
 }
 
 #[test]
+fn the_default_bot_is_alphabeta_with_two_players_and_maxn_with_more() {
+    // The bare `tabula ugi` serves `default`, as `tabula best` plays it.
+    for (players, engine) in [(2, "alphabeta:depth=3"), (3, "maxn:depth=3")] {
+        let options = GameOptions::new().with("players", &players.to_string());
+        let game = after(Checkers::start(&options).unwrap(), &["f6-d3"]);
+        let mut agent = build::<Checkers>(&parse_spec(engine).unwrap(), 1).unwrap();
+        let expected = game.state().move_notation(agent.choose(&game));
+        let input = "uginewgame\nposition startpos moves f6-d3\ngo depth 3\n";
+        let out = serve::<Checkers>("default", options, input);
+        assert_eq!(bestmoves(&out), [expected.as_str()], "{players} players");
+        // The same after the player count is set over the protocol.
+        let set = format!("setoption name players value {players}\n{input}");
+        let out = serve::<Checkers>("default", GameOptions::new(), &set);
+        assert_eq!(
+            bestmoves(&out),
+            [expected.as_str()],
+            "{players} players, set"
+        );
+        // And the bare binary serves this bot.
+        let out = run_binary(
+            &["ugi", "checkers", "--players", &players.to_string()],
+            &format!("ugi\n{input}"),
+        );
+        assert_eq!(out[0], "id name Tabula default");
+        assert_eq!(
+            bestmoves(&out),
+            [expected.as_str()],
+            "{players} players, binary"
+        );
+    }
+}
+
+/// The lines the binary writes when `input` is its whole stdin.
+fn run_binary(args: &[&str], input: &str) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
 fn senet_takes_throws_as_moves() {
     let start = Senet::start(&GameOptions::new()).unwrap();
     let mut server =

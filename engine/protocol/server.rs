@@ -303,7 +303,14 @@ impl<G: Game> Server<G> {
         match G::start(&options) {
             Ok(_) => {
                 self.options = options;
-                Ok(())
+                // The default bot is alpha-beta or max^n by the number of players.
+                if self.spec.kind != "default" {
+                    return Ok(());
+                }
+                match self.rebuild_bot() {
+                    Ok(()) => Ok(()),
+                    Err(e) => out.info(&e.to_string()),
+                }
             }
             Err(e) => out.info(&format!("option {}: {e}; unchanged", spec.name)),
         }
@@ -442,18 +449,22 @@ impl<G: Game> Server<G> {
     }
 
     /// Builds the bot from the spec and the Hash and Threads options.
+    /// The `default` spec is the engine it stands for with the options' number of players
+    /// ([`agent::resolve`]), so the served bot is the one `tabula best` and the arena play.
     fn rebuild_bot(&mut self) -> Result<(), Error> {
-        let bot = match self.spec.kind.as_str() {
+        let players = G::start(&self.options).map_or(2, |s| s.players());
+        let spec = agent::resolve(&self.spec, players);
+        let bot = match spec.kind.as_str() {
             "alphabeta" => Bot::AlphaBeta(AlphaBeta::new(SearchConfig {
                 threads: self.threads,
                 hash_mb: self.hash_mb,
-                ..agent::alphabeta_config(&self.spec)?
+                ..agent::alphabeta_config(&spec)?
             })),
             "mcts" => Bot::Mcts(Mcts::new(MctsConfig {
                 threads: self.threads,
-                ..agent::mcts_config(&self.spec, SEED)?
+                ..agent::mcts_config(&spec, SEED)?
             })),
-            _ => Bot::Other(agent::build::<G>(&self.spec, SEED)?),
+            _ => Bot::Other(agent::build::<G>(&spec, SEED)?),
         };
         self.stop = match &bot {
             Bot::AlphaBeta(ab) => ab.stop_flag(),
