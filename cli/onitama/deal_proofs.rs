@@ -77,6 +77,30 @@ fn line(r: &DealProof) -> Value {
     })
 }
 
+/// The largest results file read back (a line per deal is well under 2 KB, and there are
+/// 131,040 deals): a bound, so that a wrong path (a device, a disk image) is refused, not read.
+const RESULTS_LIMIT: u64 = 256 << 20;
+
+/// The largest `--list` file read (a line per deal, 131,040 deals at most).
+const LIST_LIMIT: u64 = 16 << 20;
+
+/// The bytes of `path`, refused with one line when it holds more than `limit`.
+fn read_capped(path: &Path, limit: u64) -> Result<Vec<u8>, CliError> {
+    use std::io::Read;
+    let fail = |e: std::io::Error| CliError(format!("bad file: {}: {e}", path.display()));
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
+        .map_err(fail)?;
+    if bytes.len() as u64 > limit {
+        return Err(CliError(format!(
+            "bad file: {}: larger than {limit} bytes, too large for a deal file",
+            path.display()
+        )));
+    }
+    Ok(bytes)
+}
+
 /// Reads the lines of an earlier run. Only lines ending in a newline count: a last line without
 /// one was cut short by a killed run and is dropped. Returns the lines and the length of the
 /// file's whole lines (the file is cut back to it before appending).
@@ -87,11 +111,10 @@ fn read_done(path: &Path) -> Result<(Vec<Done>, u64), CliError> {
             path.display()
         )));
     }
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((Vec::new(), 0)),
-        Err(e) => return Err(CliError(format!("bad file: {}: {e}", path.display()))),
-    };
+    if !path.exists() {
+        return Ok((Vec::new(), 0));
+    }
+    let bytes = read_capped(path, RESULTS_LIMIT)?;
     let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     if whole < bytes.len() {
         eprintln!(
@@ -151,8 +174,8 @@ fn read_done(path: &Path) -> Result<(Vec<Done>, u64), CliError> {
 /// Reads a list of deals to prove: one deal a line as `red=A,B blue=C,D side=E`, or JSON lines
 /// with such a `deal` field (a deal survey's or a proof run's file).
 fn read_list(path: &Path) -> Result<Vec<Deal>, CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError(format!("bad file: {}: {e}", path.display())))?;
+    let text = String::from_utf8(read_capped(path, LIST_LIMIT)?)
+        .map_err(|_| CliError(format!("bad file: {}: not UTF-8 text", path.display())))?;
     let mut out = Vec::new();
     for (n, l) in text.lines().enumerate() {
         let l = l.trim();
