@@ -146,6 +146,13 @@ impl Clock {
         self.start.elapsed()
     }
 
+    /// Whether work expected to take `next` would end past the time budget (never without a
+    /// budget): a searcher whose steps take a while stops before one it cannot finish instead
+    /// of running over by up to a step.
+    pub fn would_overrun(&self, next: Duration) -> bool {
+        self.budget.is_some_and(|b| self.start.elapsed() + next > b)
+    }
+
     /// Whether the time budget is spent.
     pub fn out_of_time(&self) -> bool {
         self.budget.is_some_and(|b| self.start.elapsed() >= b)
@@ -194,5 +201,15 @@ mod tests {
         // Without a time budget every iteration fits.
         let free = Clock::start(&Limits::depth(3));
         assert!(free.iteration_fits(Duration::from_secs(1_000)));
+    }
+
+    #[test]
+    fn a_step_that_would_pass_the_budget_is_not_started() {
+        let clock = Clock::start(&Limits::time_ms(10_000));
+        assert!(!clock.would_overrun(Duration::from_millis(100)));
+        assert!(clock.would_overrun(Duration::from_millis(10_001)));
+        // Without a time budget nothing overruns.
+        let free = Clock::start(&Limits::depth(3));
+        assert!(!free.would_overrun(Duration::from_secs(1_000)));
     }
 }

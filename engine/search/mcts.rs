@@ -275,9 +275,10 @@ impl<G: Game> Tree<G> {
             if limits.playouts.is_some_and(|p| tree.playouts >= p)
                 || limits.nodes.is_some_and(|n| tree.nodes.len() as u64 >= n)
                 // A playout costs microseconds and a clock read tens of nanoseconds: read it
-                // every time, so `time` is kept to within a playout (it was every 64, which
-                // overran 50 ms by up to 185 ms on Big Bang).
-                || clock.out_of_time()
+                // every time (it was every 64, which overran 50 ms by up to 185 ms on Big Bang),
+                // and stop before a playout of the average length would pass the budget, so
+                // that even games with long playouts end within `time`.
+                || clock.would_overrun(average_playout(clock.elapsed(), tree.playouts))
                 || stop.is_set()
                 || tree.nodes[0].winner != UNKNOWN
             {
@@ -288,6 +289,15 @@ impl<G: Game> Tree<G> {
         }
         tree.full = search.full;
         tree
+    }
+}
+
+/// The mean time of the `playouts` played in `elapsed` (zero before the first).
+fn average_playout(elapsed: Duration, playouts: u64) -> Duration {
+    match u32::try_from(playouts) {
+        Ok(0) => Duration::ZERO,
+        Ok(n) => elapsed / n,
+        Err(_) => elapsed.div_f64(playouts as f64),
     }
 }
 
@@ -626,5 +636,21 @@ fn merge<G: Game>(trees: &[Tree<G>], elapsed: Duration) -> MctsResult<G::Move> {
         nodes: trees.iter().map(|t| t.nodes.len() as u64).sum(),
         full: trees.iter().any(|t| t.full),
         elapsed,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_average_playout_is_the_time_per_playout_so_far() {
+        let ms = Duration::from_millis;
+        assert_eq!(average_playout(ms(100), 0), Duration::ZERO);
+        assert_eq!(average_playout(ms(100), 4), ms(25));
+        assert_eq!(
+            average_playout(ms(100), u64::from(u32::MAX) * 4),
+            Duration::from_secs_f64(0.1 / (f64::from(u32::MAX) * 4.0))
+        );
     }
 }
