@@ -329,16 +329,6 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         false
     }
 
-    /// The value of perfect play from here for `seat`, in evaluation units, where the game
-    /// knows it without a search (an endgame it solves exactly and cheaply), else `None` (the
-    /// default). Alpha-beta calls it (outside exact mode) at every node below the root and
-    /// scores the node with it instead of searching on, so it must be cheap wherever it answers
-    /// `None`.
-    fn exact_value(&self, seat: usize) -> Option<i32> {
-        let _ = seat;
-        None
-    }
-
     /// A move-ordering hint: larger is tried first (captures, wins). Searchers use it after the
     /// table move and before killers and history.
     fn move_hint(&self, mv: Self::Move) -> i32 {

@@ -4,13 +4,11 @@
 //!
 //! Modules: [`geometry`] (the star), [`board`] (sets of holes, the three axis layouts),
 //! [`jumps`] (single jumps), [`moves`] (chain moves merged by resulting position, least chains),
-//! [`notation`], [`zobrist`], [`eval`], [`chain`] (longest chain analysis), [`endgame`] (exact
-//! two-player endgames) and [`solitaire`].
+//! [`notation`], [`zobrist`], [`eval`], [`chain`] (longest chain analysis) and [`solitaire`].
 
 mod bench;
 pub mod board;
 pub mod chain;
-pub mod endgame;
 pub mod moves;
 pub mod eval;
 pub mod geometry;
@@ -339,18 +337,6 @@ impl Game for Checkers {
         self.hash ^= zobrist::TO_MOVE[self.to_move as usize] ^ zobrist::TO_MOVE[seat];
         self.to_move = seat as u8;
         true
-    }
-
-    /// Two players and at most [`endgame::SOLVED_MARBLES`] marbles: the final lead with perfect
-    /// play, in the evaluation's units ([`eval::MARBLE`] a marble).
-    fn exact_value(&self, seat: usize) -> Option<i32> {
-        if self.over || self.players != 2 || seat > 1 {
-            return None;
-        }
-        let gain = endgame::value(&self.marbles, self.long)?;
-        let mover = self.to_move as usize;
-        let lead = i32::from(self.scores[mover]) - i32::from(self.scores[1 - mover]) + gain;
-        Some(eval::MARBLE * if seat == mover { lead } else { -lead })
     }
 
     fn move_hint(&self, mv: ChainMove) -> i32 {

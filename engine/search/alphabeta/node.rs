@@ -1,11 +1,11 @@
 //! A player node, in named steps after the shape of Stockfish's `search()` (kept simpler): the
-//! positions settled without a search (terminal, repetition, oracle, solved, horizon), mate-distance
+//! positions settled without a search (terminal, repetition, oracle, horizon), mate-distance
 //! pruning, the table probe, reverse futility pruning, move ordering, the principal-variation
 //! search over the moves with late-move reductions, and the table store.
 
 use std::ops::ControlFlow;
 
-use crate::game::{Game, Turn, EVAL_LIMIT};
+use crate::game::{Game, Turn};
 
 use super::super::ordering::{is_quiet, is_unhinted, pick_next, TABLE_MOVE};
 use super::super::score::{
@@ -117,8 +117,7 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
     }
 
     /// The value of a player node known without searching its moves: a repetition (a draw), the
-    /// oracle's exact value or the game's exact value (below the root), or the evaluation at
-    /// the deepest height.
+    /// oracle's exact value (below the root), or the evaluation at the deepest height.
     fn settled(&self, state: &G, at: At, hash: u64) -> Option<i32> {
         if self.repetition && at.height > 0 && self.repeated(hash) {
             return Some(0);
@@ -128,26 +127,11 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
             if let Some(v) = self.oracle.and_then(|o| o.score(state, at.ply)) {
                 return Some(v);
             }
-            if let Some(v) = self.solved(state, at.side) {
-                return Some(v);
-            }
         }
         if at.height >= MAX_HEIGHT - 1 || at.ply >= MAX_PLY - 1 {
             return Some(self.leaf(state, at.side, at.ply));
         }
         None
-    }
-
-    /// The game's own exact value ([`Game::exact_value`]) from the node's side, outside exact
-    /// mode (it carries no distance to the end, which the solver needs).
-    fn solved(&self, state: &G, side: bool) -> Option<i32> {
-        if !self.selective() {
-            return None;
-        }
-        let v = state
-            .exact_value(self.root_seat)?
-            .clamp(-EVAL_LIMIT, EVAL_LIMIT);
-        Some(if side { v } else { -v })
     }
 
     /// The plies a node is searched deeper by: one when the player to move is threatened
