@@ -207,8 +207,8 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// returns an evaluation far enough above beta (by a margin per ply of depth left) without
     /// searching the moves. True (the default) where the evaluation changes little from one ply
     /// to the next. A game where every move is followed by a chance outcome that moves the
-    /// evaluation by more than that margin turns it off: there the cut drops lines a deeper
-    /// search would have found worse (Senet).
+    /// evaluation by more than that margin turns it off: there the margin does not bound what
+    /// the plies left can change (Senet).
     const FUTILITY_PRUNING: bool = true;
 
     /// Option sets (`(key, value)` pairs) that together reach every
