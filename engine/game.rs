@@ -203,6 +203,14 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// evaluations. `None` (the default) keeps proven results above every evaluation.
     const CHANCE_WIN_EVAL: Option<i32> = None;
 
+    /// Whether alpha-beta may settle a node by its evaluation alone: reverse futility pruning
+    /// returns an evaluation far enough above beta (by a margin per ply of depth left) without
+    /// searching the moves. True (the default) where the evaluation changes little from one ply
+    /// to the next. A game where every move is followed by a chance outcome that moves the
+    /// evaluation by more than that margin turns it off: there the margin does not bound what
+    /// the plies left can change (Senet).
+    const FUTILITY_PRUNING: bool = true;
+
     /// Option sets (`(key, value)` pairs) that together reach every
     /// rule variant of the game and a spread of starts: checkers' player counts with and without
     /// long jumps, Onitama deals, Amidakuji board sizes. The conformance test plays random games

@@ -156,6 +156,13 @@ impl Game for Senet {
 
     const CHANCE_WIN_EVAL: Option<i32> = Some(learned::CERTAIN_WIN);
 
+    /// Off: a throw moves the chance to win by several points, far more than reverse futility
+    /// pruning's margin of 1.2 points a ply, so the margin proves nothing here. The pruning
+    /// saved about 3% of the nodes, and the strength did not change measurably:
+    /// `alphabeta:depth=4` against greedy (200 games, seed 1) scored 68.0% both with and
+    /// without it.
+    const FUTILITY_PRUNING: bool = false;
+
     const SAMPLE_POSITIONS: &'static [&'static str] = &[
         "LDLDLDLDL.D................... D 3",
         "..L.D.LL..DD.L...D.L......D... L -",

@@ -51,7 +51,7 @@ pub struct SearchConfig {
     /// exactly the searched depth, and nothing is reduced or pruned by the evaluation, so the
     /// score equals plain minimax to that depth even where a position recurs at several depths.
     /// Off (the default), the search also uses late-move reductions and reverse futility
-    /// pruning, which make it far faster and its scores those of a deeper but selective search.
+    /// pruning (where the game allows it, [`Game::FUTILITY_PRUNING`]), which make it far faster and its scores those of a deeper but selective search.
     pub exact: bool,
     /// Star2 probing at chance states (on top of Star1). Sound either way; off by default
     /// because on the test dice race it cost 5% more nodes than it saved. Games with many

@@ -166,9 +166,9 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
         }
     }
 
-    /// Reverse futility pruning (selective search only, never at PV nodes or in proven windows):
-    /// an evaluation so far above beta that the few plies left will not bring it down is
-    /// returned at once.
+    /// Reverse futility pruning (selective search only, in games that allow it
+    /// ([`Game::FUTILITY_PRUNING`]), never at PV nodes or in proven windows): an evaluation so far
+    /// above beta that the few plies left will not bring it down is returned at once.
     fn reverse_futility<const PV: bool>(
         &self,
         state: &G,
@@ -176,7 +176,13 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
         alpha: i32,
         beta: i32,
     ) -> Option<i32> {
-        if !self.selective() || PV || at.depth > RFP_DEPTH || is_proven(alpha) || is_proven(beta) {
+        if !G::FUTILITY_PRUNING
+            || !self.selective()
+            || PV
+            || at.depth > RFP_DEPTH
+            || is_proven(alpha)
+            || is_proven(beta)
+        {
             return None;
         }
         let eval = self.leaf(state, at.side, at.ply);
