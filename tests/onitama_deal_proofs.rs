@@ -364,41 +364,20 @@ fn prove_resumes_from_its_checkpoint() {
     assert_eq!(v["proof"]["replayed"], true);
     assert!(v["nodes"].as_u64().unwrap() > 300, "{v}");
     // Another position's checkpoint, a cut-short file, the deepening method: refused.
-    fails(
-        &[
+    let refused = |cards: &str, checkpoint: &str, extra: &[&str], expected: &str| {
+        let base = [
             "onitama",
             "prove",
             "--cards",
-            "tiger,crab,boar,horse,crane",
+            cards,
             "--checkpoint",
-            c,
-        ],
-        "another position",
-    );
+            checkpoint,
+        ];
+        fails(&[&base[..], extra].concat(), expected);
+    };
+    refused("tiger,crab,boar,horse,crane", c, &[], "another position");
     let cut = temp_file("deal-proofs-checkpoint", "cut.bin");
     std::fs::write(&cut, &std::fs::read(&ck).unwrap()[..100]).unwrap();
-    fails(
-        &[
-            "onitama",
-            "prove",
-            "--cards",
-            SET,
-            "--checkpoint",
-            cut.to_str().unwrap(),
-        ],
-        "not a whole",
-    );
-    fails(
-        &[
-            "onitama",
-            "prove",
-            "--cards",
-            SET,
-            "--checkpoint",
-            c,
-            "--method",
-            "deepening",
-        ],
-        "--checkpoint",
-    );
+    refused(SET, cut.to_str().unwrap(), &[], "not a whole");
+    refused(SET, c, &["--method", "deepening"], "--checkpoint");
 }
