@@ -591,6 +591,54 @@ fn clocks_move_times_and_node_budgets_bound_the_search() {
 }
 
 #[test]
+fn multi_player_searches_keep_the_limits_of_go() {
+    // The default bot of a three-player table (max^n) and Best-Reply Search search what `go`
+    // asks, as alpha-beta does, not their own budget of a bare `go`.
+    let options = GameOptions::new().with("players", "3");
+    for engine in ["default", "brs"] {
+        let out = serve::<Checkers>(engine, options.clone(), "position startpos\ngo depth 2\n");
+        let depths: Vec<&String> = out.iter().filter(|l| l.starts_with("info depth")).collect();
+        assert_eq!(depths.len(), 2, "{engine}: {out:#?}");
+        assert!(depths[1].starts_with("info depth 2 "), "{engine}: {out:#?}");
+        assert_eq!(bestmoves(&out).len(), 1, "{engine}");
+        let out = serve::<Checkers>(
+            engine,
+            options.clone(),
+            "position startpos\ngo nodes 3000\n",
+        );
+        let last = out
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth"))
+            .unwrap();
+        let nodes: u64 = last
+            .split(" nodes ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(nodes <= 3000, "{engine}: {last}");
+        // A clock: the bare default would search 1,000,000 nodes (seconds); the budget of
+        // 2000/25 + 15 ms stops it far sooner (the bound is loose, for a busy machine).
+        let t = Instant::now();
+        let out = serve::<Checkers>(
+            engine,
+            options.clone(),
+            "position startpos\ngo p1time 2000 p2time 2000 p3time 2000\n",
+        );
+        assert!(
+            t.elapsed() < Duration::from_millis(1500),
+            "{engine}: {:?}",
+            t.elapsed()
+        );
+        assert_eq!(bestmoves(&out).len(), 1, "{engine}");
+    }
+}
+
+#[test]
 fn every_bot_kind_serves() {
     let start = Onitama::start(&GameOptions::new()).unwrap();
     for engine in ["mcts:playouts=300", "greedy", "random", "alphabeta:depth=3"] {

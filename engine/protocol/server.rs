@@ -21,7 +21,7 @@ use crate::error::Error;
 use crate::game::{Game, Payoffs, Turn};
 use crate::history::History;
 use crate::options::GameOptions;
-use crate::search::{AlphaBeta, Limits, Mcts, MctsConfig, SearchConfig, StopFlag};
+use crate::search::{AlphaBeta, Limits, Mcts, MctsConfig, MultiSearch, SearchConfig, StopFlag};
 
 /// The Hash option's range in megabytes (a value past the machine's free memory is refused).
 const HASH_RANGE: (usize, usize) = (1, 65_536);
@@ -321,6 +321,7 @@ impl<G: Game> Server<G> {
         match &mut self.bot {
             Some(Bot::AlphaBeta(ab)) => ab.clear(),
             Some(Bot::Mcts(m)) => m.new_game(),
+            Some(Bot::Multi(_)) => {}
             Some(Bot::Other(a)) => a.new_game(),
             None => {}
         }
@@ -464,11 +465,13 @@ impl<G: Game> Server<G> {
                 threads: self.threads,
                 ..agent::mcts_config(&spec, SEED)?
             })),
+            "maxn" | "brs" => Bot::Multi(MultiSearch::new(agent::multi_config(&spec)?)),
             _ => Bot::Other(agent::build::<G>(&spec, SEED)?),
         };
         self.stop = match &bot {
             Bot::AlphaBeta(ab) => ab.stop_flag(),
             Bot::Mcts(m) => m.stop_flag(),
+            Bot::Multi(m) => m.stop_flag(),
             _ => StopFlag::new(),
         };
         self.bot = Some(bot);

@@ -14,16 +14,20 @@ use super::timeman::Plan;
 use crate::agent::{self, score_text, Agent};
 use crate::game::{Game, Turn};
 use crate::history::History;
-use crate::search::{AlphaBeta, DepthReport, Limits, Mcts, Outcome, StopFlag};
+use crate::search::{
+    AlphaBeta, DepthReport, Limits, Mcts, MultiSearch, Outcome, Reporter, StopFlag,
+};
 
 /// What `bestmove` says when there is no move to give (UCI's null move).
 pub(super) const NO_MOVE: &str = "0000";
 
-/// The bot a server plays: the two searchers directly (for progress lines and stopping), any
-/// other engine through the [`Agent`] trait.
+/// The bot a server plays: the searchers directly (for progress lines, the limits of each `go`
+/// and stopping), any other engine through the [`Agent`] trait.
 pub(super) enum Bot<G: Game> {
     AlphaBeta(AlphaBeta),
     Mcts(Mcts),
+    /// max^n or Best-Reply Search, for three or more players.
+    Multi(MultiSearch),
     Other(Box<dyn Agent<G>>),
 }
 
@@ -103,6 +107,7 @@ fn search<G: Game, W: Write + Send>(
     let best = match &mut bot {
         Bot::AlphaBeta(ab) => search_alphabeta(ab, &job, out),
         Bot::Mcts(m) => search_mcts(m, &job, out),
+        Bot::Multi(m) => search_multi(m, &job, out),
         Bot::Other(agent) => Some(agent.choose(&job.game)),
     };
     if job.plan.infinite {
@@ -128,11 +133,36 @@ fn search_alphabeta<G: Game, W: Write + Send>(
     } else {
         ab.set_history(&[]);
     }
+    deepening(job, out, |limits, report| {
+        ab.search(state, limits, report).best
+    })
+}
+
+/// A multi-player search: deepens as alpha-beta does, within the same limits and budget.
+fn search_multi<G: Game, W: Write + Send>(
+    m: &mut MultiSearch,
+    job: &Job<G>,
+    out: &Output<W>,
+) -> Option<G::Move> {
+    let state = job.game.state();
+    deepening(job, out, |limits, report| {
+        m.search(state, limits, report).best
+    })
+}
+
+/// Runs an iteratively deepening `search` within the job's limits and time budget, writing an
+/// `info` line for every finished iteration: the search stops at the hard limit (its own clock
+/// and the server's timer, which starts before it does) and starts no iteration after the soft
+/// one.
+fn deepening<G: Game, W: Write + Send>(
+    job: &Job<G>,
+    out: &Output<W>,
+    search: impl FnOnce(Limits, Option<&Reporter<'_, G::Move>>) -> Option<G::Move>,
+) -> Option<G::Move> {
+    let state = job.game.state();
     let mut limits = job.plan.limits;
     let mut _timer = None;
     if let Some(budget) = job.plan.budget {
-        // The searcher stops at the hard limit and starts no iteration it cannot finish by
-        // then; the server's timer stops it there too (it starts before the search does).
         limits.time = Some(budget.hard);
         _timer = Timer::start(budget.hard, job.stop.clone());
     }
@@ -144,7 +174,7 @@ fn search_alphabeta<G: Game, W: Write + Send>(
             job.stop.stop();
         }
     };
-    ab.search(state, limits, Some(&report)).best
+    search(limits, Some(&report))
 }
 
 fn search_mcts<G: Game, W: Write>(m: &mut Mcts, job: &Job<G>, out: &Output<W>) -> Option<G::Move> {
