@@ -14,7 +14,7 @@ fn config(threads: usize, hash_mb: usize, exact: bool) -> SearchConfig {
         threads,
         hash_mb,
         exact,
-        star2: false,
+        ..SearchConfig::default()
     }
 }
 

@@ -109,7 +109,7 @@ fn alphabeta_matches_minimax_on_random_positions() {
                     threads,
                     hash_mb: 4,
                     exact: true,
-                    star2: false,
+                    ..SearchConfig::default()
                 })
                 .search(&state, Limits::depth(depth), None);
                 let (expected, nodes) = reference(&state, depth as i32);

@@ -121,6 +121,7 @@ pub fn alphabeta_config(spec: &EngineSpec) -> Result<SearchConfig, Error> {
         hash_mb: hash,
         exact: flag(spec, "exact")?,
         star2: flag(spec, "star2")?,
+        lazy_smp: flag(spec, "lazy")?,
     })
 }
 

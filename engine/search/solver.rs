@@ -80,6 +80,7 @@ pub fn solve_with<G: Game>(
         hash_mb,
         exact: true,
         star2: false,
+        lazy_smp: false,
     });
     ab.set_oracle(oracle);
     let mut result = SolveResult {

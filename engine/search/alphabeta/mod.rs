@@ -1,6 +1,6 @@
 //! Alpha-beta search over any [`Game`]: negamax with principal-variation search, iterative
 //! deepening, aspiration windows, a shared lockless transposition table, mate-distance scores,
-//! and Lazy SMP over several threads.
+//! and several threads: YBWC split points (`split.rs`) by default, Lazy SMP on request.
 //!
 //! One code path covers every game:
 //! - **Two players**: plain negamax. A node's value is from the point of view of its *side*; a
@@ -26,6 +26,7 @@ pub use multipv::LineReporter;
 mod node;
 mod params;
 mod quiesce;
+mod split;
 mod worker;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -43,7 +44,7 @@ use worker::Worker;
 /// How an alpha-beta searcher is set up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchConfig {
-    /// Search threads (Lazy SMP); 1 is deterministic.
+    /// Search threads (YBWC split points, or Lazy SMP with `lazy_smp`); 1 is deterministic.
     pub threads: usize,
     /// Transposition table size in megabytes.
     pub hash_mb: usize,
@@ -57,6 +58,11 @@ pub struct SearchConfig {
     /// because on the test dice race it cost 5% more nodes than it saved. Games with many
     /// moves per throw and good move hints may gain.
     pub star2: bool,
+    /// With several threads, Lazy SMP (every thread deepens on its own, sharing only the
+    /// table) instead of the default, YBWC split points (the threads share the moves of nodes
+    /// whose first move is searched). Kept for comparison: on two threads split points reached
+    /// depth 16 of Onitama sooner (issue 16's measurements are in the README).
+    pub lazy_smp: bool,
 }
 
 impl Default for SearchConfig {
@@ -66,6 +72,7 @@ impl Default for SearchConfig {
             hash_mb: DEFAULT_HASH_MB,
             exact: false,
             star2: false,
+            lazy_smp: false,
         }
     }
 }
@@ -262,6 +269,12 @@ impl AlphaBeta {
             config: &self.config,
             oracle,
             root_moves,
+            pool: None,
+        };
+        let pool = split::Pool::new();
+        let setup = Setup {
+            pool: (self.config.threads > 1 && !self.config.lazy_smp).then_some(&pool),
+            ..setup
         };
         let results = run_threads(&shared, state, &setup, report);
         let elapsed = shared.clock.elapsed();
@@ -276,6 +289,8 @@ struct Setup<'a, G: Game> {
     config: &'a SearchConfig,
     oracle: Option<&'a SharedOracle<G>>,
     root_moves: Option<&'a [G::Move]>,
+    /// The split points' pool, in a split search (Lazy SMP without).
+    pool: Option<&'a split::Pool<G>>,
 }
 
 impl<'a, G: Game> Setup<'a, G> {
@@ -283,6 +298,7 @@ impl<'a, G: Game> Setup<'a, G> {
     fn worker<const MAIN: bool>(&self, shared: &'a Shared<'a>, state: &G) -> Worker<'a, G, MAIN> {
         let mut w = Worker::new(shared, state, self.mode, self.config, self.oracle);
         w.root_moves = self.root_moves;
+        w.pool = self.pool;
         w
     }
 }
@@ -304,9 +320,12 @@ fn run_threads<G: Game>(
         let helpers: Vec<_> = (1..setup.config.threads)
             .map(|i| {
                 scope.spawn(move || {
-                    setup
-                        .worker::<false>(shared, state)
-                        .iterate(state, max_depth, i, None)
+                    let w = setup.worker::<false>(shared, state);
+                    if setup.pool.is_some() {
+                        w.help()
+                    } else {
+                        w.iterate(state, max_depth, i, None)
+                    }
                 })
             })
             .collect();
@@ -314,6 +333,9 @@ fn run_threads<G: Game>(
             .worker::<true>(shared, state)
             .iterate(state, max_depth, 0, report);
         shared.stop.store(true, Ordering::Relaxed);
+        if let Some(pool) = setup.pool {
+            pool.finish();
+        }
         let mut all = vec![main];
         all.extend(
             helpers

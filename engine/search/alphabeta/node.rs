@@ -236,6 +236,9 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
         let mut best = -INFINITY;
         let mut best_index = None;
         for n in 0..frame.keys.len() {
+            if n > 0 && self.should_split(at, frame.keys.len() - n) {
+                return self.split::<PV>(state, frame, n, at, alpha, beta, (best, best_index));
+            }
             let i = pick_next(&mut frame.keys, n);
             let m = frame.moves[i];
             let mut child = state.clone();
@@ -269,7 +272,7 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
     /// Principal-variation search of the `n`-th move's `child`: the first move with the full
     /// window; later ones with a null window, first reduced when late and quiet, searched again
     /// at full depth if they beat alpha there, and with the full window if they land inside it.
-    fn search_move<const PV: bool>(
+    pub(super) fn search_move<const PV: bool>(
         &mut self,
         child: &G,
         n: usize,
@@ -324,7 +327,7 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
 
     /// After the `n`-th move cut off: if it is a move the game does not hint (a quiet one), it
     /// becomes a killer and gains history, and the quiet moves tried before it lose history.
-    fn learn_cutoff(&mut self, frame: &Frame<G::Move>, n: usize, at: At) {
+    pub(super) fn learn_cutoff(&mut self, frame: &Frame<G::Move>, n: usize, at: At) {
         let (key, i) = frame.keys[n];
         if !is_unhinted(key) {
             return;

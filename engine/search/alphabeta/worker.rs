@@ -4,6 +4,7 @@
 //! `chance.rs`.
 
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
 use crate::game::{Game, Probability, Turn, EVAL_LIMIT};
 
@@ -14,6 +15,7 @@ use super::params::{
     ASPIRATION, ASPIRATION_DEPTH, ASPIRATION_GIVE_UP, ASPIRATION_GROWTH, CHECK_INTERVAL, FRAMES,
     LMR_BASE, LMR_DIVISOR, LMR_TABLE,
 };
+use super::split::{Pool, SplitPoint};
 use super::{
     DepthReport, Horizon, Mode, Reporter, SearchConfig, Shared, SharedOracle, ThreadResult,
 };
@@ -69,6 +71,10 @@ pub(super) struct Worker<'a, G: Game, const MAIN: bool> {
     pub(super) root_moves: Option<&'a [G::Move]>,
     /// The depth of the iteration running (extensions are bounded by it).
     pub(super) root_depth: i32,
+    /// Where split points are offered, in a split search.
+    pub(super) pool: Option<&'a Pool<G>>,
+    /// The split points this thread is searching moves of, made or joined, outermost first.
+    pub(super) splits: Vec<Arc<SplitPoint<G>>>,
 }
 
 /// The late-move reduction of every depth and move number below `LMR_TABLE`, row by depth.
@@ -123,6 +129,8 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
             reductions: reduction_table(),
             root_moves: None,
             root_depth: 0,
+            pool: None,
+            splits: Vec::new(),
         }
     }
 
@@ -262,7 +270,7 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
             if (MAIN && self.sh.clock.out_of_time()) || over_nodes || self.sh.external.is_set() {
                 self.sh.stop.store(true, Ordering::Relaxed);
             }
-            if self.sh.stop.load(Ordering::Relaxed) {
+            if self.sh.stop.load(Ordering::Relaxed) || self.split_cut() {
                 self.stopped = true;
             }
         }
