@@ -572,22 +572,25 @@ fn clocks_move_times_and_node_budgets_bound_the_search() {
         GameOptions::new(),
         "position startpos\ngo nodes 5000\n",
     );
+    let (nodes, last) = last_nodes(&out);
+    assert!(nodes <= 5000, "{last}");
+    assert_eq!(bestmoves(&out).len(), 1);
+}
+
+/// The node count of the last `info depth` line, and the line.
+fn last_nodes(out: &[String]) -> (u64, &str) {
     let last = out
         .iter()
         .rev()
         .find(|l| l.starts_with("info depth"))
-        .unwrap();
-    let nodes: u64 = last
+        .expect("an info depth line");
+    let nodes = last
         .split(" nodes ")
         .nth(1)
-        .unwrap()
-        .split(' ')
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
-    assert!(nodes <= 5000, "{last}");
-    assert_eq!(bestmoves(&out).len(), 1);
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("a node count");
+    (nodes, last)
 }
 
 #[test]
@@ -606,20 +609,7 @@ fn multi_player_searches_keep_the_limits_of_go() {
             options.clone(),
             "position startpos\ngo nodes 3000\n",
         );
-        let last = out
-            .iter()
-            .rev()
-            .find(|l| l.starts_with("info depth"))
-            .unwrap();
-        let nodes: u64 = last
-            .split(" nodes ")
-            .nth(1)
-            .unwrap()
-            .split(' ')
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap();
+        let (nodes, last) = last_nodes(&out);
         assert!(nodes <= 3000, "{engine}: {last}");
         // A clock: the bare default would search 1,000,000 nodes (seconds); the budget of
         // 2000/25 + 15 ms stops it far sooner (the bound is loose, for a busy machine).
