@@ -1,9 +1,11 @@
 //! Young Brothers Wait splitting (Feldmann's YBWC, in the shape of Hyatt's split points): a node
 //! whose first move has been searched without a cutoff may hand its remaining moves to idle
-//! helper threads. The main thread owns every split point; helpers wait in [`Pool::wait`] for
-//! one with moves left, take moves from it one at a time, and merge each result under the split
-//! point's lock. A cutoff found by any thread ends the split point's other searches (they
-//! unwind as a stopped search does and store nothing).
+//! threads. Any thread searching may make one; idle helpers wait in [`Pool::wait`] for one with
+//! moves left, take moves from it one at a time, and merge each result under the split point's
+//! lock. A thread waiting for the helpers of its own split point searches moves of the split
+//! points they make meanwhile (the helpful master), so it is not idle while they finish. A
+//! cutoff found by any thread ends the split point's other searches (they unwind as a stopped
+//! search does and store nothing).
 
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
@@ -202,7 +204,7 @@ impl<G: Game> Pool<G> {
 
 impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
     /// Whether the node at `at`, its first move searched, should hand its `left` other moves
-    /// to idle helpers: the main thread only, deep enough to be worth a split point.
+    /// to idle threads: deep enough to be worth a split point, and some thread is idle.
     #[inline]
     pub(super) fn should_split(&self, at: At, left: usize) -> bool {
         left > 1
