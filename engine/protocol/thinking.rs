@@ -107,7 +107,10 @@ fn search<G: Game, W: Write + Send>(
     let best = match &mut bot {
         Bot::AlphaBeta(ab) => search_alphabeta(ab, &job, out),
         Bot::Mcts(m) => search_mcts(m, &job, out),
-        Bot::Multi(m) => search_multi(m, &job, out),
+        // max^n and Best-Reply Search deepen as alpha-beta does, within the same limits.
+        Bot::Multi(m) => deepening(&job, out, |limits, report| {
+            m.search(job.game.state(), limits, report).best
+        }),
         Bot::Other(agent) => Some(agent.choose(&job.game)),
     };
     if job.plan.infinite {
@@ -135,18 +138,6 @@ fn search_alphabeta<G: Game, W: Write + Send>(
     }
     deepening(job, out, |limits, report| {
         ab.search(state, limits, report).best
-    })
-}
-
-/// A multi-player search: deepens as alpha-beta does, within the same limits and budget.
-fn search_multi<G: Game, W: Write + Send>(
-    m: &mut MultiSearch,
-    job: &Job<G>,
-    out: &Output<W>,
-) -> Option<G::Move> {
-    let state = job.game.state();
-    deepening(job, out, |limits, report| {
-        m.search(state, limits, report).best
     })
 }
 
