@@ -45,15 +45,107 @@ pub fn longest_limited(marbles: &Marbles, long: bool, max_moves: u64) -> Option<
     complete.then_some(best)
 }
 
-/// Only the length of the longest chain: the same state walk without collecting moves, stopping
-/// early once a chain captures every marble but one.
+/// Chain states the plain depth-first walk of [`longest_length`] may expand before it hands the
+/// position to the walk with a visited set. Chosen: positions met in play expand about a hundred
+/// states, where the plain walk's lack of hashing pays; a board rich in chains (the solitaire
+/// puzzle's) can have exponentially many orders of the same captures, which only the visited set
+/// keeps in bounds.
+const PLAIN_BUDGET: u32 = 4096;
+
+/// Only the length of the longest chain, stopping early once a chain captures every marble but
+/// one. A plain depth-first walk first; past [`PLAIN_BUDGET`] states, the walk that merges
+/// states reached by different orders of the same captures.
 pub fn longest_length(marbles: &Marbles, long: bool) -> u32 {
     let occ = marbles.bits();
+    let slot = cache_slot(occ, long);
+    let cached = LENGTHS.with(|c| {
+        let c = c.borrow();
+        (c.len() > slot && c[slot].0 == occ && c[slot].1 == long).then(|| c[slot].2)
+    });
+    if let Some(n) = cached {
+        return n;
+    }
+    let n = compute_length(marbles, occ, long);
+    LENGTHS.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.is_empty() {
+            c.resize(CACHE_SLOTS, (u128::MAX, false, 0));
+        }
+        c[slot] = (occ, long, n);
+    });
+    n
+}
+
+/// Entries of each thread's cache of longest-chain lengths (a power of two). Chosen: a search
+/// meets the same arrangement of marbles again through captures made in another order, and
+/// the length depends on the marbles alone.
+const CACHE_SLOTS: usize = 1 << 16;
+
+thread_local! {
+    /// Lengths already found: (marbles, long jumps, length), by [`cache_slot`].
+    static LENGTHS: std::cell::RefCell<Vec<(u128, bool, u32)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The cache slot of an arrangement of marbles.
+#[inline]
+fn cache_slot(occ: u128, long: bool) -> usize {
+    let folded = (occ as u64) ^ ((occ >> 64) as u64).rotate_left(23) ^ u64::from(long);
+    (folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 48) as usize & (CACHE_SLOTS - 1)
+}
+
+/// [`longest_length`] without the cache.
+fn compute_length(marbles: &Marbles, occ: u128, long: bool) -> u32 {
     let starts = single_jumps(marbles, long).starts();
     if starts == 0 {
         return 0;
     }
     let ceiling = occ.count_ones() - 1;
+    let mut walk = PlainWalk {
+        long,
+        ceiling,
+        best: 0,
+        budget: PLAIN_BUDGET,
+    };
+    let finished = BitIter(starts).all(|s| walk.from(occ & !(1u128 << s.0), s.0, 0));
+    if finished || walk.best == ceiling {
+        return walk.best;
+    }
+    merged_length(occ, starts, long, ceiling)
+}
+
+/// The plain depth-first walk of [`longest_length`]: every order of captures followed, within a
+/// budget of states.
+struct PlainWalk {
+    long: bool,
+    ceiling: u32,
+    /// The longest chain found so far.
+    best: u32,
+    /// States left to expand.
+    budget: u32,
+}
+
+impl PlainWalk {
+    /// Follows every chain of the marble on `cur` over `board` (the other marbles not captured
+    /// yet) after `captured` captures. False when the budget ran out or the ceiling was reached
+    /// (either way the walk is over).
+    fn from(&mut self, board: u128, cur: u8, captured: u32) -> bool {
+        self.best = self.best.max(captured);
+        if self.best == self.ceiling || self.budget == 0 {
+            return false;
+        }
+        self.budget -= 1;
+        let mut jumps = [(0u8, 0u8); 6];
+        let n = jumps_from(board, cur as usize, self.long, &mut jumps);
+        jumps[..n]
+            .iter()
+            .all(|&(over, land)| self.from(board & !(1u128 << over), land, captured + 1))
+    }
+}
+
+/// The walk over states `(current hole, captured set)` with a visited set, so no state is
+/// expanded twice.
+fn merged_length(occ: u128, starts: u128, long: bool, ceiling: u32) -> u32 {
     thread_local! {
         static VISITED: std::cell::RefCell<(StampSet, Vec<(u8, u128)>)> =
             std::cell::RefCell::new((StampSet::default(), Vec::new()));
@@ -85,4 +177,59 @@ pub fn longest_length(marbles: &Marbles, long: bool) -> u32 {
         }
         best
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::seq::IndexedRandom;
+    use rand::SeedableRng;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    use super::*;
+    use crate::games::checkers::Checkers;
+    use crate::{Game, GameOptions};
+
+    /// The plain walk, where it finishes within a generous budget, finds what the merged walk
+    /// finds, and the entry point agrees with both (computed and cached), on the positions of random games
+    /// with short and long jumps and 2 to 6 players.
+    #[test]
+    fn the_plain_walk_agrees_with_the_merged_walk() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        let mut checked = 0;
+        let configs = [(2, false), (3, true), (4, false), (6, true), (2, true), (5, false)];
+        for (players, long) in configs.into_iter().cycle().take(60) {
+            let mut options = GameOptions::new();
+            options.set("players", &players.to_string());
+            options.set("long", if long { "1" } else { "0" });
+            let mut state = Checkers::start(&options).unwrap();
+            let mut moves = Vec::new();
+            while !matches!(state.turn(), crate::game::Turn::Terminal) {
+                let marbles = state.marble_layouts();
+                let occ = marbles.bits();
+                let starts = single_jumps(marbles, long).starts();
+                if starts != 0 {
+                    let ceiling = occ.count_ones() - 1;
+                    let mut walk = PlainWalk {
+                        long,
+                        ceiling,
+                        best: 0,
+                        budget: 100_000,
+                    };
+                    if BitIter(starts).all(|s| walk.from(occ & !(1u128 << s.0), s.0, 0)) {
+                        let merged = merged_length(occ, starts, long, ceiling);
+                        assert_eq!(walk.best, merged, "{}", state.notation());
+                        assert_eq!(longest_length(marbles, long), merged);
+                        // Again, from the cache.
+                        assert_eq!(longest_length(marbles, long), merged);
+                        checked += 1;
+                    }
+                }
+                moves.clear();
+                state.legal_moves(&mut moves);
+                let m = *moves.choose(&mut rng).unwrap();
+                state.play(m);
+            }
+        }
+        assert!(checked > 1000, "only {checked} positions had a jump");
+    }
 }

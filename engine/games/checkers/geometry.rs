@@ -92,6 +92,11 @@ pub struct Tables {
     pub by_xz: [[u8; 17]; 17],
     /// The neighbour of each hole in each direction, or [`NONE`].
     pub neighbour: [[u8; 6]; HOLES],
+    /// The short jumps from each hole that stay on the board, `(jumped hole, landing hole)` in
+    /// direction order, the unused slots after them.
+    pub short_jumps: [[(u8, u8); 6]; HOLES],
+    /// How many of `short_jumps` each hole has.
+    pub short_jump_count: [u8; HOLES],
     /// The holes from each hole outward in each direction, padded with [`NONE`].
     pub ray: [[[u8; MAX_RAY]; 6]; HOLES],
     /// The twelve symmetries as permutations of holes: `sym[s][h]` is the image of `h`.
@@ -128,6 +133,8 @@ fn build() -> Box<Tables> {
         row_start: [0; ROWS],
         by_xz: [[NONE; 17]; 17],
         neighbour: [[NONE; 6]; HOLES],
+        short_jumps: [[(NONE, NONE); 6]; HOLES],
+        short_jump_count: [0; HOLES],
         ray: [[[NONE; MAX_RAY]; 6]; HOLES],
         sym: [[0; HOLES]; 12],
         axis_perm: [[0; HOLES]; 3],
@@ -167,6 +174,11 @@ fn build() -> Box<Tables> {
             for k in 0..MAX_RAY {
                 let s = k as i32 + 1;
                 t.ray[h][d][k] = find((x + s * dx, y + s * dy, z + s * dz), &t);
+            }
+            let (over, land) = (t.ray[h][d][0], t.ray[h][d][1]);
+            if over != NONE && land != NONE {
+                t.short_jumps[h][t.short_jump_count[h] as usize] = (over, land);
+                t.short_jump_count[h] += 1;
             }
         }
     }

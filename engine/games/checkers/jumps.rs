@@ -99,13 +99,9 @@ pub fn jumps_from(board: u128, cur: usize, long: bool, out: &mut [(u8, u8); 6]) 
     let t = tables();
     let mut n = 0;
     if !long {
-        for d in 0..6 {
-            let over = t.neighbour[cur][d];
-            if over == NONE || board >> over & 1 == 0 {
-                continue;
-            }
-            let land = t.neighbour[over as usize][d];
-            if land != NONE && board >> land & 1 == 0 {
+        let count = usize::from(t.short_jump_count[cur]);
+        for &(over, land) in &t.short_jumps[cur][..count] {
+            if holds(board, over) && !holds(board, land) {
                 out[n] = (over, land);
                 n += 1;
             }
@@ -116,7 +112,7 @@ pub fn jumps_from(board: u128, cur: usize, long: bool, out: &mut [(u8, u8); 6]) 
         let ray = &t.ray[cur][d];
         // The first marble along the ray, after `k` empty holes.
         let mut k = 0;
-        while k < ray.len() && ray[k] != NONE && board >> ray[k] & 1 == 0 {
+        while k < ray.len() && ray[k] != NONE && !holds(board, ray[k]) {
             k += 1;
         }
         if k >= ray.len() || ray[k] == NONE || 2 * k + 1 >= ray.len() {
@@ -124,11 +120,19 @@ pub fn jumps_from(board: u128, cur: usize, long: bool, out: &mut [(u8, u8); 6]) 
         }
         let clear = ray[k + 1..=2 * k + 1]
             .iter()
-            .all(|&h| h != NONE && board >> h & 1 == 0);
+            .all(|&h| h != NONE && !holds(board, h));
         if clear {
             out[n] = (ray[k], ray[2 * k + 1]);
             n += 1;
         }
     }
     n
+}
+
+/// Whether `board` holds hole `h`: a word picked by index and a shift within it, with no
+/// branch on which half of the `u128` the hole is in.
+#[inline(always)]
+fn holds(board: u128, h: u8) -> bool {
+    let words = [board as u64, (board >> 64) as u64];
+    words[usize::from(h >> 6)] >> (h & 63) & 1 == 1
 }
