@@ -57,23 +57,16 @@ const PLAIN_BUDGET: u32 = 4096;
 /// states reached by different orders of the same captures.
 pub fn longest_length(marbles: &Marbles, long: bool) -> u32 {
     let occ = marbles.bits();
-    let slot = cache_slot(occ, long);
-    let cached = LENGTHS.with(|c| {
-        let c = c.borrow();
-        (c.len() > slot && c[slot].0 == occ && c[slot].1 == long).then(|| c[slot].2)
-    });
-    if let Some(n) = cached {
-        return n;
-    }
-    let n = compute_length(marbles, occ, long);
-    LENGTHS.with(|c| {
-        let mut c = c.borrow_mut();
-        if c.is_empty() {
-            c.resize(CACHE_SLOTS, (u128::MAX, false, 0));
+    LENGTHS.with_borrow_mut(|cache| {
+        if cache.is_empty() {
+            cache.resize(CACHE_SLOTS, (u128::MAX, false, 0));
         }
-        c[slot] = (occ, long, n);
-    });
-    n
+        let entry = &mut cache[cache_slot(occ, long)];
+        if entry.0 != occ || entry.1 != long {
+            *entry = (occ, long, compute_length(marbles, occ, long));
+        }
+        entry.2
+    })
 }
 
 /// Entries of each thread's cache of longest-chain lengths (a power of two). Chosen: a search
@@ -101,17 +94,21 @@ fn compute_length(marbles: &Marbles, occ: u128, long: bool) -> u32 {
         return 0;
     }
     let ceiling = occ.count_ones() - 1;
+    plain_length(occ, starts, long, ceiling, PLAIN_BUDGET)
+        .unwrap_or_else(|| merged_length(occ, starts, long, ceiling))
+}
+
+/// The longest chain from the holes of `starts` by the plain walk, or `None` when it needs more
+/// than `budget` states.
+fn plain_length(occ: u128, starts: u128, long: bool, ceiling: u32, budget: u32) -> Option<u32> {
     let mut walk = PlainWalk {
         long,
         ceiling,
         best: 0,
-        budget: PLAIN_BUDGET,
+        budget,
     };
     let finished = BitIter(starts).all(|s| walk.from(occ & !(1u128 << s.0), s.0, 0));
-    if finished || walk.best == ceiling {
-        return walk.best;
-    }
-    merged_length(occ, starts, long, ceiling)
+    (finished || walk.best == ceiling).then_some(walk.best)
 }
 
 /// The plain depth-first walk of [`longest_length`]: every order of captures followed, within a
@@ -190,8 +187,8 @@ mod tests {
     use crate::{Game, GameOptions};
 
     /// The plain walk, where it finishes within a generous budget, finds what the merged walk
-    /// finds, and the entry point agrees with both (computed and cached), on the positions of random games
-    /// with short and long jumps and 2 to 6 players.
+    /// finds, and the entry point agrees with both (computed and cached), on the positions of
+    /// random games with short and long jumps and 2 to 6 players.
     #[test]
     fn the_plain_walk_agrees_with_the_merged_walk() {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
@@ -209,15 +206,9 @@ mod tests {
                 let starts = single_jumps(marbles, long).starts();
                 if starts != 0 {
                     let ceiling = occ.count_ones() - 1;
-                    let mut walk = PlainWalk {
-                        long,
-                        ceiling,
-                        best: 0,
-                        budget: 100_000,
-                    };
-                    if BitIter(starts).all(|s| walk.from(occ & !(1u128 << s.0), s.0, 0)) {
+                    if let Some(plain) = plain_length(occ, starts, long, ceiling, 100_000) {
                         let merged = merged_length(occ, starts, long, ceiling);
-                        assert_eq!(walk.best, merged, "{}", state.notation());
+                        assert_eq!(plain, merged, "{}", state.notation());
                         assert_eq!(longest_length(marbles, long), merged);
                         // Again, from the cache.
                         assert_eq!(longest_length(marbles, long), merged);
