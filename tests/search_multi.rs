@@ -229,6 +229,74 @@ fn both_searches_take_the_chain_that_ends_the_game_with_a_win() {
     );
 }
 
+/// Plain max^n to `depth` plies with no pruning and no table, as the search defines its values:
+/// a leaf's evaluations through a logistic of 400 units a step, normalised to sum to 1; a
+/// finished game the average of its payoffs and those shares.
+fn plain_maxn(s: &Checkers, depth: u32) -> Vec<f64> {
+    let n = s.players();
+    let mut evals = vec![0; n];
+    s.evaluate_all(&mut evals);
+    let logistic: Vec<f64> = evals
+        .iter()
+        .map(|&e| 1.0 / (1.0 + (-f64::from(e) / 400.0).exp()))
+        .collect();
+    let total: f64 = logistic.iter().sum();
+    let shares: Vec<f64> = logistic.iter().map(|x| x / total).collect();
+    let seat = match s.turn() {
+        Turn::Terminal => {
+            let p = s.payoffs();
+            return (0..n).map(|i| 0.5 * (p.get(i) + shares[i])).collect();
+        }
+        Turn::Player(seat) => seat,
+        Turn::Chance => unreachable!("capture checkers has no chance"),
+    };
+    if depth == 0 {
+        return shares;
+    }
+    let mut moves = Vec::new();
+    s.legal_moves(&mut moves);
+    let mut best: Option<Vec<f64>> = None;
+    for m in moves {
+        let mut c = s.clone();
+        c.play(m);
+        let v = plain_maxn(&c, depth - 1);
+        if best.as_ref().is_none_or(|b| v[seat] > b[seat]) {
+            best = Some(v);
+        }
+    }
+    best.unwrap_or(shares)
+}
+
+#[test]
+fn maxn_with_pruning_and_its_table_plays_a_move_of_the_plain_maxn_value() {
+    // Mid-game positions, where captures made in another order meet again below the root and
+    // the table answers for them.
+    let mut checked = 0;
+    for (players, seed) in [(3, 1), (3, 2), (3, 3), (4, 4), (4, 5), (6, 6)] {
+        let o = GameOptions::new().with("players", &players.to_string());
+        let s = random_position(&Checkers::start(&o).unwrap(), 6 * players, seed);
+        let Turn::Player(me) = s.turn() else { continue };
+        let r = searcher(MultiAlgorithm::MaxN).search(&s, Limits::depth(3), None);
+        let mut moves = Vec::new();
+        s.legal_moves(&mut moves);
+        let value = |m| {
+            let mut c = s.clone();
+            c.play(m);
+            plain_maxn(&c, 2)[me]
+        };
+        let best = moves.iter().map(|&m| value(m)).fold(f64::MIN, f64::max);
+        let got = value(r.best.expect("a move"));
+        assert!(
+            (got - best).abs() < 1e-12,
+            "{players} players, {}: max^n played {} worth {got}, the best is worth {best}",
+            s.notation(),
+            s.move_notation(r.best.unwrap())
+        );
+        checked += 1;
+    }
+    assert!(checked >= 5, "only {checked} positions checked");
+}
+
 #[test]
 fn the_default_engine_is_alphabeta_with_two_players_and_maxn_with_more() {
     let spec = agent::parse_spec("default:nodes=500,threads=2").unwrap();

@@ -66,6 +66,11 @@ impl<G: Game> Searcher<'_, G> {
         if depth == 0 || ply + 1 >= self.pv.len() {
             return self.maxn_leaf(state);
         }
+        let key = state.hash();
+        if let Some((values, mv)) = self.table.probe(key, depth) {
+            self.pv[ply].extend(mv);
+            return values;
+        }
         let mut buf = std::mem::take(&mut self.scratch[ply]);
         buf.clear();
         self.add_moves(state, None, seat, &mut buf);
@@ -76,6 +81,8 @@ impl<G: Game> Searcher<'_, G> {
             1.0 - bound + PRUNE_MARGIN
         };
         let mut best: Option<Values> = None;
+        let mut best_move = None;
+        let mut pruned = false;
         for &(_, _, m) in &buf {
             let mut child = state.clone();
             child.play(m);
@@ -91,14 +98,20 @@ impl<G: Game> Searcher<'_, G> {
             }
             if best.is_none_or(|b| v[seat] > b[seat]) {
                 best = Some(v);
+                best_move = Some(m);
                 self.update_pv(ply, m);
                 if v[seat] >= cut {
+                    pruned = true;
                     break;
                 }
             }
         }
         self.scratch[ply] = buf;
-        best.unwrap_or_else(|| self.shares(state))
+        let values = best.unwrap_or_else(|| self.shares(state));
+        if !pruned && !self.stopped {
+            self.table.store(key, depth, &values, best_move);
+        }
+        values
     }
 
     /// A horizon node's value vector: its shares, or with [`super::MultiConfig::rollout`] those

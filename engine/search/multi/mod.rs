@@ -23,6 +23,7 @@
 
 mod brs;
 mod maxn;
+mod table;
 
 use std::time::Duration;
 
@@ -31,6 +32,7 @@ use crate::game::{Game, Turn, EVAL_LIMIT, MAX_PLAYERS};
 use super::alphabeta::{DepthReport, Reporter};
 use super::limits::{Clock, Limits, StopFlag};
 use super::score::Score;
+use table::ValueTable;
 
 /// The multi-player search to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -160,6 +162,7 @@ impl MultiSearch {
             pv: vec![Vec::new(); MAX_PLY],
             scratch: vec![Vec::new(); MAX_PLY],
             tmp: Vec::new(),
+            table: ValueTable::new(),
         };
         let result = s.deepen(state, report);
         self.stop.reset();
@@ -186,6 +189,8 @@ struct Searcher<'a, G: Game> {
     /// Move buffers by ply, so nodes do not allocate.
     scratch: Vec<Vec<(i32, usize, G::Move)>>,
     tmp: Vec<G::Move>,
+    /// max^n's values of positions already searched, this search.
+    table: ValueTable<G::Move>,
 }
 
 /// Sorts a node's moves, larger hint first, ties kept in generation order.
