@@ -10,9 +10,9 @@
 use super::Values;
 
 /// Entries of the table. Chosen: 2^16 slots, 6.3 MB with capture checkers' moves (96 bytes a
-/// slot), allocated at every search in a few milliseconds, and room for the inner nodes of a
-/// three-ply search from the start of three-player capture checkers (some 4,300) many times
-/// over; a four-ply search has more, and a store replaces what a slot held.
+/// slot), allocated at a search's first store in a few milliseconds, and room for the inner
+/// nodes of a three-ply search from the start of three-player capture checkers (some 4,300)
+/// many times over; a four-ply search has more, and a store replaces what a slot held.
 const SLOTS: usize = 1 << 16;
 
 /// One stored value: the position's key, the depth it was searched to, its value per seat,
@@ -27,15 +27,15 @@ struct Slot<M> {
 
 /// A direct-mapped table: each key has one slot, and a store replaces what was there.
 pub(super) struct ValueTable<M> {
+    /// Empty until the first store, so a search that never stores (Best-Reply Search, a
+    /// one-ply max^n) allocates nothing.
     slots: Vec<Option<Slot<M>>>,
 }
 
 impl<M: Copy> ValueTable<M> {
     /// An empty table.
     pub(super) fn new() -> Self {
-        ValueTable {
-            slots: vec![None; SLOTS],
-        }
+        ValueTable { slots: Vec::new() }
     }
 
     /// The value vector stored for `key` searched to exactly `depth`, and the move that gave
@@ -44,12 +44,18 @@ impl<M: Copy> ValueTable<M> {
     /// deeper value is not used: it would make a result depend on the order in which the
     /// search met positions.
     pub(super) fn probe(&self, key: u64, depth: u32) -> Option<(Values, Option<M>)> {
-        let slot = self.slots[index(key)].filter(|s| s.key == key && s.depth == depth)?;
+        let slot = self
+            .slots
+            .get(index(key))?
+            .filter(|s| s.key == key && s.depth == depth)?;
         Some((slot.values, slot.mv))
     }
 
     /// Keeps `values` as `key`'s value searched to `depth`, `mv` the move that gave it.
     pub(super) fn store(&mut self, key: u64, depth: u32, values: &Values, mv: Option<M>) {
+        if self.slots.is_empty() {
+            self.slots = vec![None; SLOTS];
+        }
         self.slots[index(key)] = Some(Slot {
             key,
             depth,
