@@ -5,7 +5,8 @@
 use super::board::{BitIter, Marbles};
 use super::moves::{generate_until, with_scratch, StampSet};
 use super::geometry::HOLES;
-use super::jumps::{jumps_from, single_jumps};
+use super::jumps::{jumps_from, single_jumps, SingleJumps};
+use super::trail::start_bounds;
 use super::ChainMove;
 
 /// The longest chains of a position.
@@ -53,49 +54,99 @@ pub fn longest_limited(marbles: &Marbles, long: bool, max_moves: u64) -> Option<
 const PLAIN_BUDGET: u32 = 4096;
 
 /// Only the length of the longest chain, stopping early once a chain captures every marble but
-/// one. A plain depth-first walk first; past [`PLAIN_BUDGET`] states, the walk that merges
-/// states reached by different orders of the same captures.
+/// one. A plain depth-first walk first (with short jumps, only from the starts whose bound can
+/// still beat the best found); past [`PLAIN_BUDGET`] states, the walk that merges states reached
+/// by different orders of the same captures.
 pub fn longest_length(marbles: &Marbles, long: bool) -> u32 {
     let occ = marbles.bits();
+    let key = occ | u128::from(long) << LONG_BIT;
     LENGTHS.with_borrow_mut(|cache| {
         if cache.is_empty() {
-            cache.resize(CACHE_SLOTS, (u128::MAX, false, 0));
+            // Zero is the empty board with short jumps, whose length is zero: a true entry.
+            cache.resize(CACHE_SLOTS, 0);
         }
-        let entry = &mut cache[cache_slot(occ, long)];
-        if entry.0 != occ || entry.1 != long {
-            *entry = (occ, long, compute_length(marbles, occ, long));
+        let entry = &mut cache[cache_slot(key)];
+        if *entry & KEY_MASK != key {
+            *entry = key | u128::from(compute_length(marbles, occ, long)) << LENGTH_SHIFT;
         }
-        entry.2
+        (*entry >> LENGTH_SHIFT) as u32
     })
 }
 
 /// Entries of each thread's cache of longest-chain lengths (a power of two). Chosen: a search
 /// meets the same arrangement of marbles again through captures made in another order, and
-/// the length depends on the marbles alone.
+/// the length depends on the marbles alone (2^13 entries searched a little slower).
 const CACHE_SLOTS: usize = 1 << 16;
 
+/// A cache entry holds the marbles in its bits `0..121`, the long-jump rule at this bit, and the
+/// length from [`LENGTH_SHIFT`] up (a length is below 60, so it fits the six bits left).
+const LONG_BIT: u32 = 121;
+/// Where the length starts in a cache entry.
+const LENGTH_SHIFT: u32 = 122;
+/// The key part of a cache entry.
+const KEY_MASK: u128 = (1 << LENGTH_SHIFT) - 1;
+
 thread_local! {
-    /// Lengths already found: (marbles, long jumps, length), by [`cache_slot`].
-    static LENGTHS: std::cell::RefCell<Vec<(u128, bool, u32)>> =
-        const { std::cell::RefCell::new(Vec::new()) };
+    /// Lengths already found, packed as described at [`LONG_BIT`], by [`cache_slot`].
+    static LENGTHS: std::cell::RefCell<Vec<u128>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// The cache slot of an arrangement of marbles.
+/// The cache slot of a key (marbles and rule).
 #[inline]
-fn cache_slot(occ: u128, long: bool) -> usize {
-    let folded = (occ as u64) ^ ((occ >> 64) as u64).rotate_left(23) ^ u64::from(long);
+fn cache_slot(key: u128) -> usize {
+    let folded = (key as u64) ^ ((key >> 64) as u64).rotate_left(23);
     (folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 48) as usize & (CACHE_SLOTS - 1)
 }
 
 /// [`longest_length`] without the cache.
 fn compute_length(marbles: &Marbles, occ: u128, long: bool) -> u32 {
-    let starts = single_jumps(marbles, long).starts();
-    if starts == 0 {
+    let singles = single_jumps(marbles, long);
+    if !singles.any() {
         return 0;
     }
     let ceiling = occ.count_ones() - 1;
-    plain_length(occ, starts, long, ceiling, PLAIN_BUDGET)
-        .unwrap_or_else(|| merged_length(occ, starts, long, ceiling))
+    let plain = if long {
+        plain_length(occ, singles.starts(), long, ceiling, PLAIN_BUDGET)
+    } else {
+        bounded_length(marbles, &singles, ceiling, PLAIN_BUDGET)
+    };
+    plain.unwrap_or_else(|| merged_length(occ, singles.starts(), long, ceiling))
+}
+
+/// Short jumps only: the plain walk from each start in turn, the start with the largest bound
+/// ([`start_bounds`]) first, each walk stopping once it reaches its start's bound, and no walk at
+/// all from a start whose bound cannot beat the best found; `None` when the walks need more than
+/// `budget` states in all.
+fn bounded_length(
+    marbles: &Marbles,
+    singles: &SingleJumps,
+    ceiling: u32,
+    budget: u32,
+) -> Option<u32> {
+    let occ = marbles.bits();
+    let mut best = 0;
+    let mut budget = budget;
+    let mut bounds = start_bounds(marbles, singles);
+    while let Some((bound, s)) = bounds.take_best() {
+        if bound <= best {
+            break;
+        }
+        let mut walk = PlainWalk {
+            long: false,
+            ceiling: bound.min(ceiling),
+            best,
+            budget,
+        };
+        walk.from(occ & !(1u128 << s), s, 0);
+        if walk.budget == 0 && walk.best < walk.ceiling {
+            return None;
+        }
+        (best, budget) = (walk.best, walk.budget);
+        if best == ceiling {
+            break;
+        }
+    }
+    Some(best)
 }
 
 /// The longest chain from the holes of `starts` by the plain walk, or `None` when it needs more
@@ -209,6 +260,11 @@ mod tests {
                     if let Some(plain) = plain_length(occ, starts, long, ceiling, 100_000) {
                         let merged = merged_length(occ, starts, long, ceiling);
                         assert_eq!(plain, merged, "{}", state.notation());
+                        if !long {
+                            let singles = single_jumps(marbles, false);
+                            let bounded = bounded_length(marbles, &singles, ceiling, 100_000);
+                            assert_eq!(bounded, Some(merged), "{}", state.notation());
+                        }
                         assert_eq!(longest_length(marbles, long), merged);
                         // Again, from the cache.
                         assert_eq!(longest_length(marbles, long), merged);

@@ -15,6 +15,7 @@ pub mod geometry;
 pub mod jumps;
 pub mod notation;
 pub mod solitaire;
+mod trail;
 mod svg;
 pub mod zobrist;
 
