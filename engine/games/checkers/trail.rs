@@ -288,29 +288,29 @@ mod tests {
         assert!(exact * 2 > checked, "exact on only {exact} of {checked}");
     }
 
+    /// The marbles on the named holes, and their starts' bounds, largest first.
+    fn bounds_of(holes: &[&str]) -> (u128, Vec<(u32, u8)>) {
+        use crate::games::checkers::geometry::Hole;
+        let occ = holes
+            .iter()
+            .fold(0u128, |acc, name| acc | 1u128 << Hole::from_name(name).unwrap().0);
+        let marbles = Marbles::from_bits(occ);
+        let mut bounds = start_bounds(&marbles, &single_jumps(&marbles, false));
+        (occ, std::iter::from_fn(|| bounds.take_best()).collect())
+    }
+
     /// A start at one end of a row of alternating marbles and holes: the component is a path, and
     /// the bound is its length; from inside a path, one less.
     #[test]
     fn a_path_is_bounded_by_its_length() {
-        use crate::games::checkers::geometry::Hole;
-        let h = |name: &str| Hole::from_name(name).unwrap().0;
+        let h = |name: &str| crate::games::checkers::geometry::Hole::from_name(name).unwrap().0;
         // Row e has 13 holes: marbles on e1, e2, e4, e6; e3, e5, e7 empty.
-        let occ = [h("e1"), h("e2"), h("e4"), h("e6")]
-            .iter()
-            .fold(0u128, |acc, &x| acc | 1u128 << x);
-        let marbles = Marbles::from_bits(occ);
-        let mut bounds = start_bounds(&marbles, &single_jumps(&marbles, false));
-        let bounds: Vec<(u32, u8)> = std::iter::from_fn(|| bounds.take_best()).collect();
+        let (_, bounds) = bounds_of(&["e1", "e2", "e4", "e6"]);
         assert_eq!(bounds, vec![(3, h("e1"))]);
         // From the middle: marbles e3, e4 (the start), e5, e7; e2, e6, e8 empty. The path is
         // e2-e4-e6-e8 with the start of even degree, so one edge stays unused: 2, which the chain
         // e4-e6-e8 makes.
-        let occ = [h("e3"), h("e4"), h("e5"), h("e7")]
-            .iter()
-            .fold(0u128, |acc, &x| acc | 1u128 << x);
-        let marbles = Marbles::from_bits(occ);
-        let mut bounds = start_bounds(&marbles, &single_jumps(&marbles, false));
-        let bounds: Vec<(u32, u8)> = std::iter::from_fn(|| bounds.take_best()).collect();
+        let (occ, bounds) = bounds_of(&["e3", "e4", "e5", "e7"]);
         assert_eq!(bounds, vec![(2, h("e4"))]);
         assert_eq!(longest_from(occ & !(1u128 << h("e4")), h("e4")), 2);
     }
