@@ -229,13 +229,12 @@ fn merged_length(occ: u128, starts: u128, long: bool, ceiling: u32) -> u32 {
 
 #[cfg(test)]
 mod tests {
-    use rand::seq::IndexedRandom;
     use rand::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
 
     use super::*;
-    use crate::games::checkers::Checkers;
-    use crate::{Game, GameOptions};
+    use crate::games::checkers::random_game;
+    use crate::Game;
 
     /// The plain walk, where it finishes within a generous budget, finds what the merged walk
     /// finds, and the entry point agrees with both (computed and cached), on the positions of
@@ -246,36 +245,28 @@ mod tests {
         let mut checked = 0;
         let configs = [(2, false), (3, true), (4, false), (6, true), (2, true), (5, false)];
         for (players, long) in configs.into_iter().cycle().take(60) {
-            let mut options = GameOptions::new();
-            options.set("players", &players.to_string());
-            options.set("long", if long { "1" } else { "0" });
-            let mut state = Checkers::start(&options).unwrap();
-            let mut moves = Vec::new();
-            while !matches!(state.turn(), crate::game::Turn::Terminal) {
+            random_game(players, long, &mut rng, |state| {
                 let marbles = state.marble_layouts();
                 let occ = marbles.bits();
                 let starts = single_jumps(marbles, long).starts();
-                if starts != 0 {
-                    let ceiling = occ.count_ones() - 1;
-                    if let Some(plain) = plain_length(occ, starts, long, ceiling, 100_000) {
-                        let merged = merged_length(occ, starts, long, ceiling);
-                        assert_eq!(plain, merged, "{}", state.notation());
-                        if !long {
-                            let singles = single_jumps(marbles, false);
-                            let bounded = bounded_length(marbles, &singles, ceiling, 100_000);
-                            assert_eq!(bounded, Some(merged), "{}", state.notation());
-                        }
-                        assert_eq!(longest_length(marbles, long), merged);
-                        // Again, from the cache.
-                        assert_eq!(longest_length(marbles, long), merged);
-                        checked += 1;
-                    }
+                if starts == 0 {
+                    return;
                 }
-                moves.clear();
-                state.legal_moves(&mut moves);
-                let m = *moves.choose(&mut rng).unwrap();
-                state.play(m);
-            }
+                let ceiling = occ.count_ones() - 1;
+                if let Some(plain) = plain_length(occ, starts, long, ceiling, 100_000) {
+                    let merged = merged_length(occ, starts, long, ceiling);
+                    assert_eq!(plain, merged, "{}", state.notation());
+                    if !long {
+                        let singles = single_jumps(marbles, false);
+                        let bounded = bounded_length(marbles, &singles, ceiling, 100_000);
+                        assert_eq!(bounded, Some(merged), "{}", state.notation());
+                    }
+                    assert_eq!(longest_length(marbles, long), merged);
+                    // Again, from the cache.
+                    assert_eq!(longest_length(marbles, long), merged);
+                    checked += 1;
+                }
+            });
         }
         assert!(checked > 1000, "only {checked} positions had a jump");
     }

@@ -406,3 +406,29 @@ fn render(s: &Checkers) -> String {
     out.push('\n');
     out
 }
+
+/// Visits every position of a random game (moves drawn uniformly by `rng`) with these players
+/// and jump rule, the start and the end included: test positions as met in play.
+#[cfg(test)]
+pub(crate) fn random_game(
+    players: usize,
+    long: bool,
+    rng: &mut impl rand::Rng,
+    mut visit: impl FnMut(&Checkers),
+) {
+    use rand::seq::IndexedRandom;
+    let mut options = GameOptions::new();
+    options.set("players", &players.to_string());
+    options.set("long", if long { "1" } else { "0" });
+    let mut state = Checkers::start(&options).expect("a valid setup");
+    let mut moves = Vec::new();
+    loop {
+        visit(&state);
+        if matches!(state.turn(), Turn::Terminal) {
+            return;
+        }
+        moves.clear();
+        state.legal_moves(&mut moves);
+        state.play(*moves.choose(rng).expect("a game goes on while a jump exists"));
+    }
+}

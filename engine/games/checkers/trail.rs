@@ -200,14 +200,13 @@ impl StartEdges {
 
 #[cfg(test)]
 mod tests {
-    use rand::seq::IndexedRandom;
     use rand::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
 
     use super::*;
     use crate::games::checkers::jumps::{jumps_from, single_jumps};
-    use crate::games::checkers::Checkers;
-    use crate::{Game, GameOptions};
+    use crate::games::checkers::random_game;
+    use crate::Game;
 
     /// The same bound by a flood fill of the start's own component (the definition, written out).
     fn flood_bound(occ: u128, s: u8) -> u32 {
@@ -256,17 +255,12 @@ mod tests {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(9);
         let (mut checked, mut exact) = (0, 0);
         for players in [2, 3, 4, 6].into_iter().cycle().take(24) {
-            let mut options = GameOptions::new();
-            options.set("players", &players.to_string());
-            let mut state = Checkers::start(&options).unwrap();
-            let mut moves = Vec::new();
-            while !matches!(state.turn(), crate::game::Turn::Terminal) {
+            random_game(players, false, &mut rng, |state| {
                 let occ = state.marbles();
                 let singles = single_jumps(state.marble_layouts(), false);
-                let starts = singles.starts();
                 let mut bounds = start_bounds(state.marble_layouts(), &singles);
                 let listed: Vec<(u32, u8)> = std::iter::from_fn(|| bounds.take_best()).collect();
-                assert_eq!(listed.len() as u32, starts.count_ones());
+                assert_eq!(listed.len() as u32, singles.starts().count_ones());
                 assert!(listed.windows(2).all(|w| w[0] >= w[1]));
                 for (bound, s) in listed {
                     assert_eq!(bound, flood_bound(occ, s), "{} from {s}", state.notation());
@@ -278,11 +272,7 @@ mod tests {
                         checked += 1;
                     }
                 }
-                moves.clear();
-                state.legal_moves(&mut moves);
-                let m = *moves.choose(&mut rng).unwrap();
-                state.play(m);
-            }
+            });
         }
         assert!(checked > 2000, "only {checked} starts checked");
         assert!(exact * 2 > checked, "exact on only {exact} of {checked}");
