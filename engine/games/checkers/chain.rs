@@ -66,10 +66,15 @@ pub fn longest_length(marbles: &Marbles, long: bool) -> u32 {
             cache.resize(CACHE_SLOTS, 0);
         }
         let entry = &mut cache[cache_slot(key)];
-        if *entry & KEY_MASK != key {
-            *entry = key | u128::from(compute_length(marbles, occ, long)) << LENGTH_SHIFT;
+        if *entry & KEY_MASK == key {
+            return (*entry >> LENGTH_SHIFT) as u32;
         }
-        (*entry >> LENGTH_SHIFT) as u32
+        let length = compute_length(marbles, occ, long);
+        // Only a board set up with far more marbles than a game starts with can exceed it.
+        if length < 1 << (128 - LENGTH_SHIFT) {
+            *entry = key | u128::from(length) << LENGTH_SHIFT;
+        }
+        length
     })
 }
 
@@ -79,7 +84,8 @@ pub fn longest_length(marbles: &Marbles, long: bool) -> u32 {
 const CACHE_SLOTS: usize = 1 << 16;
 
 /// A cache entry holds the marbles in its bits `0..121`, the long-jump rule at this bit, and the
-/// length from [`LENGTH_SHIFT`] up (a length is below 60, so it fits the six bits left).
+/// length from [`LENGTH_SHIFT`] up (six bits: a game has at most 60 marbles; a longer chain, on
+/// a board set up with more, is not cached).
 const LONG_BIT: u32 = 121;
 /// Where the length starts in a cache entry.
 const LENGTH_SHIFT: u32 = 122;

@@ -26,7 +26,7 @@ use super::geometry::tables;
 /// The starts of the chains and the bound on each.
 #[derive(Clone, Debug)]
 pub struct StartBounds {
-    entries: [(u8, u8); 128],
+    entries: [(u16, u8); 128],
     len: usize,
 }
 
@@ -81,8 +81,8 @@ struct BaseGraph {
     parent: [u8; 128],
     /// Degree of each hole.
     degree: [u8; 128],
-    /// Edges of each component, at its root.
-    edges: [u8; 128],
+    /// Edges of each component, at its root (a board can have more than 255).
+    edges: [u16; 128],
     /// Odd-degree vertices of each component, at its root.
     odd: [u8; 128],
 }
@@ -107,34 +107,33 @@ impl BaseGraph {
             edges: [0; 128],
             odd: [0; 128],
         };
-        let mut list = [(0u8, 0u8); 64];
-        let mut n = 0;
         // In each axis layout the axis's lines are rows: a marble is an edge when the holes
         // before and after it in its row are both empty.
         let inner = ROW_AHEAD[1] & ROW_AHEAD[1] << 1;
+        let mut touched = 0u128;
         for (a, &o) in marbles.axes.iter().enumerate() {
             let e = ALL_HOLES & !o;
             for m in BitIter(o & e << 1 & e >> 1 & inner) {
                 let i = m.index();
-                list[n] = (t.axis_inv[a][i - 1], t.axis_inv[a][i + 1]);
-                n += 1;
+                let (p, q) = (t.axis_inv[a][i - 1], t.axis_inv[a][i + 1]);
+                g.degree[usize::from(p)] += 1;
+                g.degree[usize::from(q)] += 1;
+                touched |= 1u128 << p | 1u128 << q;
+                let (rp, rq) = (g.find(p), g.find(q));
+                g.parent[usize::from(rp)] = rq;
             }
         }
-        for &(a, b) in &list[..n] {
-            g.degree[usize::from(a)] += 1;
-            g.degree[usize::from(b)] += 1;
-            let (ra, rb) = (g.find(a), g.find(b));
-            g.parent[usize::from(ra)] = rb;
-        }
-        let mut touched = 0u128;
-        for &(a, b) in &list[..n] {
-            let r = g.find(a);
-            g.edges[usize::from(r)] += 1;
-            touched |= 1u128 << a | 1u128 << b;
+        // Each edge adds two to its component's degree sum.
+        for v in BitIter(touched) {
+            let r = usize::from(g.find(v.0));
+            g.edges[r] += u16::from(g.degree[v.index()]);
+            g.odd[r] += g.degree[v.index()] & 1;
         }
         for v in BitIter(touched) {
-            let r = g.find(v.0);
-            g.odd[usize::from(r)] += g.degree[v.index()] & 1;
+            let r = usize::from(g.find(v.0));
+            if r == v.index() {
+                g.edges[r] /= 2;
+            }
         }
         g
     }
@@ -157,10 +156,10 @@ struct StartEdges {
     /// The start's degree.
     degree: u8,
     /// Edges of the joined components.
-    edges: u8,
+    edges: u16,
     /// Odd-degree vertices of the joined components, with the start's neighbours' parities
     /// flipped by their edge to it.
-    odd: i8,
+    odd: i16,
     /// The joined components' roots.
     roots: [u8; 6],
     joined: u8,
@@ -181,20 +180,20 @@ impl StartEdges {
             self.roots[joined] = r;
             self.joined += 1;
             self.edges += graph.edges[usize::from(r)];
-            self.odd += graph.odd[usize::from(r)] as i8;
+            self.odd += i16::from(graph.odd[usize::from(r)]);
         }
     }
 
-    /// The bound on the longest trail from the start (as a byte: a board has at most 60 marbles).
-    fn bound(&self) -> u8 {
+    /// The bound on the longest trail from the start.
+    fn bound(&self) -> u16 {
         let start_odd = self.degree & 1 == 1;
-        let odd = (self.odd + i8::from(start_odd)) as u8;
+        let odd = (self.odd + i16::from(start_odd)) as u16;
         let unused = match (odd, start_odd) {
             (0, _) => 0,
             (_, true) => (odd - 2) / 2,
             (_, false) => odd / 2,
         };
-        self.edges + self.degree - unused
+        self.edges + u16::from(self.degree) - unused
     }
 }
 
@@ -303,5 +302,33 @@ mod tests {
         let (occ, bounds) = bounds_of(&["e3", "e4", "e5", "e7"]);
         assert_eq!(bounds, vec![(2, h("e4"))]);
         assert_eq!(longest_from(occ & !(1u128 << h("e4")), h("e4")), 2);
+    }
+
+    /// A board set up with far more marbles than a game has: every hole of three classes holds
+    /// a marble but one, so about ninety marbles lie between two empty holes. The bounds still
+    /// equal the flood fill's and hold.
+    #[test]
+    fn a_crowded_board_is_bounded_too() {
+        use crate::games::checkers::geometry::{tables, HOLES};
+        let class = |h: usize| {
+            let (x, _, z) = tables().cube[h];
+            (x.rem_euclid(2) + 2 * z.rem_euclid(2)) as usize
+        };
+        let mut occ = (0..HOLES)
+            .filter(|&h| class(h) != 0)
+            .fold(0u128, |acc, h| acc | 1u128 << h);
+        // Empty the centre (class 0 already) and one hole of class 1, so that jumps exist.
+        let hole = (0..HOLES).find(|&h| class(h) == 1 && h > 40).unwrap();
+        occ &= !(1u128 << hole);
+        let marbles = Marbles::from_bits(occ);
+        let singles = single_jumps(&marbles, false);
+        assert!(singles.any());
+        let mut bounds = start_bounds(&marbles, &singles);
+        let listed: Vec<(u32, u8)> = std::iter::from_fn(|| bounds.take_best()).collect();
+        assert!(!listed.is_empty());
+        for (bound, s) in listed {
+            assert_eq!(bound, flood_bound(occ, s));
+            assert!(longest_from(occ & !(1u128 << s), s) <= bound);
+        }
     }
 }
