@@ -254,7 +254,8 @@ mod tests {
             random_game(players, long, &mut rng, |state| {
                 let marbles = state.marble_layouts();
                 let occ = marbles.bits();
-                let starts = single_jumps(marbles, long).starts();
+                let singles = single_jumps(marbles, long);
+                let starts = singles.starts();
                 if starts == 0 {
                     return;
                 }
@@ -263,7 +264,6 @@ mod tests {
                     let merged = merged_length(occ, starts, long, ceiling);
                     assert_eq!(plain, merged, "{}", state.notation());
                     if !long {
-                        let singles = single_jumps(marbles, false);
                         let bounded = bounded_length(marbles, &singles, ceiling, 100_000);
                         assert_eq!(bounded, Some(merged), "{}", state.notation());
                     }

@@ -15,8 +15,8 @@ pub mod geometry;
 pub mod jumps;
 pub mod notation;
 pub mod solitaire;
-mod trail;
 mod svg;
+mod trail;
 pub mod zobrist;
 
 use crate::error::Error;

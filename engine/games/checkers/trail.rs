@@ -81,8 +81,8 @@ struct BaseGraph {
     parent: [u8; 128],
     /// Degree of each hole.
     degree: [u8; 128],
-    /// Edges of each component, at its root (a board can have more than 255).
-    edges: [u16; 128],
+    /// Degree sum of each component (twice its edges), at its root.
+    degree_sum: [u16; 128],
     /// Odd-degree vertices of each component, at its root.
     odd: [u8; 128],
 }
@@ -104,7 +104,7 @@ impl BaseGraph {
         let mut g = BaseGraph {
             parent: SINGLETONS,
             degree: [0; 128],
-            edges: [0; 128],
+            degree_sum: [0; 128],
             odd: [0; 128],
         };
         // In each axis layout the axis's lines are rows: a marble is an edge when the holes
@@ -123,22 +123,15 @@ impl BaseGraph {
                 g.parent[usize::from(rp)] = rq;
             }
         }
-        // Each edge adds two to its component's degree sum.
         for v in BitIter(touched) {
             let r = usize::from(g.find(v.0));
-            g.edges[r] += u16::from(g.degree[v.index()]);
+            g.degree_sum[r] += u16::from(g.degree[v.index()]);
             g.odd[r] += g.degree[v.index()] & 1;
-        }
-        for v in BitIter(touched) {
-            let r = usize::from(g.find(v.0));
-            if r == v.index() {
-                g.edges[r] /= 2;
-            }
         }
         g
     }
 
-/// The root of `v`'s component (halving the path on the way).
+    /// The root of `v`'s component (halving the path on the way).
     #[inline]
     fn find(&mut self, mut v: u8) -> u8 {
         while self.parent[usize::from(v)] != v {
@@ -160,7 +153,7 @@ struct StartEdges {
     /// Odd-degree vertices of the joined components, with the start's neighbours' parities
     /// flipped by their edge to it.
     odd: i16,
-    /// The joined components' roots.
+    /// The joined components' roots, the first `joined` of them.
     roots: [u8; 6],
     joined: u8,
 }
@@ -179,7 +172,7 @@ impl StartEdges {
         if !self.roots[..joined].contains(&r) {
             self.roots[joined] = r;
             self.joined += 1;
-            self.edges += graph.edges[usize::from(r)];
+            self.edges += graph.degree_sum[usize::from(r)] / 2;
             self.odd += i16::from(graph.odd[usize::from(r)]);
         }
     }
