@@ -1,16 +1,19 @@
 //! Senet's learned evaluation: training is reproducible from its seed (and the committed weights
 //! are what the recorded command gives), the evaluation is the endgame table's exact value
-//! wherever the table covers a position, and it is a chance to win for either side.
+//! wherever the table covers a position, it is a chance to win for either side, and its fast
+//! path gives the feature vector's sum bit for bit.
 
 mod senet_support;
 use senet_support::state;
 
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
 use tabula::analysis::senet::training::{train, TrainConfig};
 use tabula::games::senet::endgame::{solve, Limits};
-use tabula::games::senet::learned::{units, FEATURES};
+use tabula::games::senet::learned::{board_logit, features, logit, units, FEATURES};
 use tabula::games::senet::weights::LEARNED;
 use tabula::games::senet::{DARK, LIGHT};
-use tabula::Game;
+use tabula::{Game, GameOptions, Turn};
 
 fn config(seed: u64, games: u64) -> TrainConfig {
     TrainConfig {
@@ -83,4 +86,42 @@ fn the_evaluation_is_a_chance_to_win_for_either_side() {
     // about 78% here, where the truth is near certainty).
     let s = state("LLLLL......................DDD D -");
     assert!(s.evaluate(DARK) > 2000, "{}", s.evaluate(DARK));
+}
+
+/// The evaluation's sum without the feature vector equals the vector's sum to the last bit, for
+/// either colour to throw, on the positions of random games (the bench's node counts rest on it).
+#[test]
+fn the_fast_sum_is_the_feature_vectors_sum() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    let mut checked = 0;
+    for _ in 0..200 {
+        let mut s = tabula::games::senet::Senet::start(&GameOptions::new()).unwrap();
+        let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
+        loop {
+            match s.turn() {
+                Turn::Terminal => break,
+                Turn::Chance => {
+                    for thrower in [DARK, LIGHT] {
+                        let mut x = [0.0; FEATURES];
+                        features(s.board(), thrower, &mut x);
+                        let slow = logit(&LEARNED, &x);
+                        let fast = board_logit(s.board(), thrower, &LEARNED);
+                        assert_eq!(slow.to_bits(), fast.to_bits(), "{}", s.notation());
+                        checked += 1;
+                    }
+                    outcomes.clear();
+                    s.chance_outcomes(&mut outcomes);
+                    let (m, _) = outcomes[rng.random_range(0..outcomes.len())];
+                    s.play(m);
+                }
+                Turn::Player(_) => {
+                    moves.clear();
+                    s.legal_moves(&mut moves);
+                    let m = moves[rng.random_range(0..moves.len())];
+                    s.play(m);
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000, "only {checked} positions");
 }

@@ -67,15 +67,14 @@ pub fn risk(board: &Board, seat: usize) -> i32 {
     let own = board.pieces[seat];
     let opp = board.pieces[other(seat)];
     let lone = own & !(own << 1) & !(own >> 1);
-    let mut total = 0;
-    for s in squares(lone) {
-        for &(d, chance) in &THROWS {
-            if s > d && opp & bit(s - d) != 0 {
-                total += chance as i32 * 2 * i32::from(d);
-            }
-        }
-    }
-    total
+    // For each throw `d`, the lone pieces with an enemy piece `d` squares behind.
+    THROWS
+        .iter()
+        .map(|&(d, chance)| {
+            let exposed = (lone & opp << d).count_ones() as i32;
+            exposed * chance as i32 * 2 * i32::from(d)
+        })
+        .sum()
 }
 
 /// One colour's score from the features above.

@@ -63,6 +63,14 @@ pub fn features(board: &Board, thrower: usize, out: &mut Features) {
         other(thrower),
         &mut out[SIDE_FEATURES..2 * SIDE_FEATURES],
     );
+    let (lead, pure) = pair_features(board, thrower);
+    out[2 * SIDE_FEATURES] = 1.0;
+    out[2 * SIDE_FEATURES + 1] = lead;
+    out[2 * SIDE_FEATURES + 2] = if pure { lead } else { 0.0 };
+}
+
+/// The race lead of `thrower` scaled by the race left, and whether the race is pure.
+fn pair_features(board: &Board, thrower: usize) -> (f32, bool) {
     let mine = race(board, thrower) as f32;
     let theirs = race(board, other(thrower)) as f32;
     let lead = (theirs - mine) / (mine + theirs + 1.0).sqrt();
@@ -72,9 +80,7 @@ pub fn features(board: &Board, thrower: usize, out: &mut Features) {
         let (lo_b, hi_b) = (b.trailing_zeros(), 31 - b.leading_zeros());
         lo_a > hi_b || lo_b > hi_a
     };
-    out[2 * SIDE_FEATURES] = 1.0;
-    out[2 * SIDE_FEATURES + 1] = lead;
-    out[2 * SIDE_FEATURES + 2] = if pure { lead } else { 0.0 };
+    (lead, pure)
 }
 
 /// The logistic function.
@@ -99,9 +105,52 @@ pub fn chance_value_with(board: &Board, thrower: usize, weights: &LearnedWeights
             return p as f32;
         }
     }
-    let mut x = [0.0; FEATURES];
-    features(board, thrower, &mut x);
-    sigmoid(logit(weights, &x))
+    sigmoid(board_logit(board, thrower, weights))
+}
+
+/// [`logit`] of [`features`], bit for bit, without the vector: only the features that can be
+/// nonzero are added, in the same order (an f32 sum does not change when a zero is added), so
+/// a piece on a square is one addition instead of thirty. The evaluation's hot path.
+pub fn board_logit(board: &Board, thrower: usize, weights: &LearnedWeights) -> f32 {
+    let sum = side_logit(board, thrower, &weights[..SIDE_FEATURES], 0.0);
+    let sum = side_logit(
+        board,
+        other(thrower),
+        &weights[SIDE_FEATURES..2 * SIDE_FEATURES],
+        sum,
+    );
+    let (lead, pure) = pair_features(board, thrower);
+    let pair = &weights[2 * SIDE_FEATURES..];
+    sum + pair[0] + pair[1] * lead + pair[2] * if pure { lead } else { 0.0 }
+}
+
+/// Adds one colour's terms of [`logit`] to `sum`, as [`side_features`] lays them out.
+fn side_logit(board: &Board, own_seat: usize, weights: &[f32], mut sum: f32) -> f32 {
+    let own = board.pieces[own_seat];
+    let opp = board.pieces[other(own_seat)];
+    for s in squares(own) {
+        sum += weights[usize::from(s) - 1];
+    }
+    let top_enemy = 32 - opp.leading_zeros();
+    let hindmost = if own == 0 {
+        0.0
+    } else {
+        (30 - own.trailing_zeros()) as f32 / 30.0
+    };
+    let rest = [
+        board.borne_off(own_seat) as f32,
+        protected(board, own_seat) as f32,
+        blocked_behind(board, own_seat) as f32,
+        risk(board, own_seat) as f32 / 16.0,
+        (own & !(own << 1) & !(own >> 1)).count_ones() as f32,
+        (own >> top_enemy.min(31)).count_ones() as f32,
+        hindmost,
+        (own & (own >> 1) & (own >> 2)).count_ones() as f32,
+    ];
+    for (w, x) in weights[30..].iter().zip(rest) {
+        sum += w * x;
+    }
+    sum
 }
 
 /// The mover's chance to win after moving the piece on `from` by `value` (forward or not):
