@@ -32,25 +32,37 @@ pub type LearnedWeights = [f32; FEATURES];
 /// expected squares lost to swaps, lone pieces, pieces past every enemy piece, the distance of
 /// the hindmost piece (in 30ths), and rows of three.
 fn side_features(board: &Board, own_seat: usize, out: &mut [f32]) {
-    let own = board.pieces[own_seat];
-    let opp = board.pieces[other(own_seat)];
     out[..SIDE_FEATURES].fill(0.0);
-    for s in squares(own) {
+    for s in squares(board.pieces[own_seat]) {
         out[usize::from(s) - 1] = 1.0;
     }
-    out[30] = board.borne_off(own_seat) as f32;
-    out[31] = protected(board, own_seat) as f32;
-    out[32] = blocked_behind(board, own_seat) as f32;
-    out[33] = risk(board, own_seat) as f32 / 16.0;
-    out[34] = (own & !(own << 1) & !(own >> 1)).count_ones() as f32;
+    out[SQUARE_FEATURES..SIDE_FEATURES].copy_from_slice(&side_counts(board, own_seat));
+}
+
+/// One colour's square features: a piece on each of the thirty squares (see [`side_features`]).
+const SQUARE_FEATURES: usize = 30;
+
+/// One colour's features after its squares, in [`side_features`]' order.
+#[inline]
+fn side_counts(board: &Board, own_seat: usize) -> [f32; SIDE_FEATURES - SQUARE_FEATURES] {
+    let own = board.pieces[own_seat];
+    let opp = board.pieces[other(own_seat)];
     let top_enemy = 32 - opp.leading_zeros();
-    out[35] = (own >> top_enemy.min(31)).count_ones() as f32;
-    out[36] = if own == 0 {
+    let hindmost = if own == 0 {
         0.0
     } else {
         (30 - own.trailing_zeros()) as f32 / 30.0
     };
-    out[37] = (own & (own >> 1) & (own >> 2)).count_ones() as f32;
+    [
+        board.borne_off(own_seat) as f32,
+        protected(board, own_seat) as f32,
+        blocked_behind(board, own_seat) as f32,
+        risk(board, own_seat) as f32 / 16.0,
+        (own & !(own << 1) & !(own >> 1)).count_ones() as f32,
+        (own >> top_enemy.min(31)).count_ones() as f32,
+        hindmost,
+        (own & (own >> 1) & (own >> 2)).count_ones() as f32,
+    ]
 }
 
 /// The feature vector of the chance node with `board` and `thrower` to throw: the thrower's
@@ -126,28 +138,13 @@ pub fn board_logit(board: &Board, thrower: usize, weights: &LearnedWeights) -> f
 
 /// Adds one colour's terms of [`logit`] to `sum`, as [`side_features`] lays them out.
 fn side_logit(board: &Board, own_seat: usize, weights: &[f32], mut sum: f32) -> f32 {
-    let own = board.pieces[own_seat];
-    let opp = board.pieces[other(own_seat)];
-    for s in squares(own) {
+    for s in squares(board.pieces[own_seat]) {
         sum += weights[usize::from(s) - 1];
     }
-    let top_enemy = 32 - opp.leading_zeros();
-    let hindmost = if own == 0 {
-        0.0
-    } else {
-        (30 - own.trailing_zeros()) as f32 / 30.0
-    };
-    let rest = [
-        board.borne_off(own_seat) as f32,
-        protected(board, own_seat) as f32,
-        blocked_behind(board, own_seat) as f32,
-        risk(board, own_seat) as f32 / 16.0,
-        (own & !(own << 1) & !(own >> 1)).count_ones() as f32,
-        (own >> top_enemy.min(31)).count_ones() as f32,
-        hindmost,
-        (own & (own >> 1) & (own >> 2)).count_ones() as f32,
-    ];
-    for (w, x) in weights[30..].iter().zip(rest) {
+    for (w, x) in weights[SQUARE_FEATURES..]
+        .iter()
+        .zip(side_counts(board, own_seat))
+    {
         sum += w * x;
     }
     sum
