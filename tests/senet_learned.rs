@@ -4,16 +4,16 @@
 //! path gives the feature vector's sum bit for bit.
 
 mod senet_support;
-use senet_support::state;
+use senet_support::{random_games, state};
 
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use tabula::analysis::senet::training::{train, TrainConfig};
 use tabula::games::senet::endgame::{solve, Limits};
 use tabula::games::senet::learned::{board_logit, features, logit, units, FEATURES};
 use tabula::games::senet::weights::LEARNED;
 use tabula::games::senet::{DARK, LIGHT};
-use tabula::{Game, GameOptions, Turn};
+use tabula::Game;
 
 fn config(seed: u64, games: u64) -> TrainConfig {
     TrainConfig {
@@ -94,34 +94,15 @@ fn the_evaluation_is_a_chance_to_win_for_either_side() {
 fn the_fast_sum_is_the_feature_vectors_sum() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
     let mut checked = 0;
-    for _ in 0..200 {
-        let mut s = tabula::games::senet::Senet::start(&GameOptions::new()).unwrap();
-        let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
-        loop {
-            match s.turn() {
-                Turn::Terminal => break,
-                Turn::Chance => {
-                    for thrower in [DARK, LIGHT] {
-                        let mut x = [0.0; FEATURES];
-                        features(s.board(), thrower, &mut x);
-                        let slow = logit(&LEARNED, &x);
-                        let fast = board_logit(s.board(), thrower, &LEARNED);
-                        assert_eq!(slow.to_bits(), fast.to_bits(), "{}", s.notation());
-                        checked += 1;
-                    }
-                    outcomes.clear();
-                    s.chance_outcomes(&mut outcomes);
-                    let (m, _) = outcomes[rng.random_range(0..outcomes.len())];
-                    s.play(m);
-                }
-                Turn::Player(_) => {
-                    moves.clear();
-                    s.legal_moves(&mut moves);
-                    let m = moves[rng.random_range(0..moves.len())];
-                    s.play(m);
-                }
-            }
+    random_games(&mut rng, 200, usize::MAX, |s| {
+        for thrower in [DARK, LIGHT] {
+            let mut x = [0.0; FEATURES];
+            features(s.board(), thrower, &mut x);
+            let slow = logit(&LEARNED, &x);
+            let fast = board_logit(s.board(), thrower, &LEARNED);
+            assert_eq!(slow.to_bits(), fast.to_bits(), "{}", s.notation());
+            checked += 1;
         }
-    }
+    });
     assert!(checked > 10_000, "only {checked} positions");
 }

@@ -2,6 +2,9 @@
 //! from the rules text (`docs/rules/senet.md` section 2), on plain arrays of characters: move
 //! lists per throw on fixed and random positions, and perft against a slow perft.
 
+mod senet_support;
+use senet_support::random_games;
+
 use rand::RngExt;
 use tabula::games::senet::Senet;
 use tabula::perft::perft;
@@ -355,31 +358,9 @@ fn random_boards_with_a_row_on_28_29_30_match_the_slow_generator() {
 
 #[test]
 fn positions_from_random_games_match_the_slow_generator() {
-    let mut r = rng(11);
-    let start = Senet::start(&GameOptions::new()).unwrap();
-    let mut buf = Vec::new();
-    let mut outcomes = Vec::new();
-    for _ in 0..40 {
-        let mut s = start.clone();
-        let mut plies = 0;
-        while s.turn() != Turn::Terminal && plies < 400 {
-            match s.turn() {
-                Turn::Chance => {
-                    compare_all_throws(&s.notation());
-                    outcomes.clear();
-                    s.chance_outcomes(&mut outcomes);
-                    let pick = outcomes[r.random_range(0..outcomes.len())].0;
-                    s.play(pick);
-                }
-                _ => {
-                    buf.clear();
-                    s.legal_moves(&mut buf);
-                    s.play(buf[r.random_range(0..buf.len())]);
-                    plies += 1;
-                }
-            }
-        }
-    }
+    random_games(&mut rng(11), 40, 400, |s| {
+        compare_all_throws(&s.notation());
+    });
 }
 
 #[test]

@@ -7,7 +7,7 @@
 //! with a throw pending is worth the best of its moves' results (one ply of maximum), so every
 //! state the searchers meet has a value.
 
-use super::board::{other, squares, Board, DARK, LIGHT};
+use super::board::{other, squares, Board, DARK, LIGHT, SQUARES};
 use super::endgame;
 use super::eval::{blocked_behind, protected, race, risk};
 use super::moves::{self, throws_again};
@@ -16,6 +16,9 @@ use super::Senet;
 
 /// Features of one colour (see [`features`]).
 pub const SIDE_FEATURES: usize = 38;
+
+/// One colour's square features, first among its features: a piece on each square.
+const SQUARE_FEATURES: usize = SQUARES as usize;
 
 /// The length of the feature vector: the thrower's colour, the other colour, then three
 /// features of the pair.
@@ -32,15 +35,12 @@ pub type LearnedWeights = [f32; FEATURES];
 /// expected squares lost to swaps, lone pieces, pieces past every enemy piece, the distance of
 /// the hindmost piece (in 30ths), and rows of three.
 fn side_features(board: &Board, own_seat: usize, out: &mut [f32]) {
-    out[..SIDE_FEATURES].fill(0.0);
+    out[..SQUARE_FEATURES].fill(0.0);
     for s in squares(board.pieces[own_seat]) {
         out[usize::from(s) - 1] = 1.0;
     }
     out[SQUARE_FEATURES..SIDE_FEATURES].copy_from_slice(&side_counts(board, own_seat));
 }
-
-/// One colour's square features: a piece on each of the thirty squares (see [`side_features`]).
-const SQUARE_FEATURES: usize = 30;
 
 /// One colour's features after its squares, in [`side_features`]' order.
 #[inline]
