@@ -23,8 +23,9 @@ pub(super) const DEFAULT_DEPTH: u32 = 8;
 /// per game, large enough for a few seconds of search.
 pub(super) const DEFAULT_HASH_MB: usize = 16;
 
-/// The first aspiration half-window, in evaluation units. Chosen with the first search; no
-/// measurement on record.
+/// The first aspiration half-window, in evaluation units. Chosen with the first search, then
+/// measured: one thread's nodes to Onitama depth 16 over ten deals (deal A and seeds 1 to 9, 64
+/// MB) were 112 M at 40, 130 M at 20 and 141 M at 80.
 pub(super) const ASPIRATION: i32 = 40;
 
 /// Iterations from this depth on search in an aspiration window; shallower ones are cheap and
