@@ -354,3 +354,48 @@ fn specs_name_the_searches_and_refuse_bad_settings() {
         assert!(err.to_string().contains(says), "{text}: {err}");
     }
 }
+
+/// max^n deepens by whole rounds once one round is searched: with three players a search to
+/// depth 7 finishes depths 1, 2, 3, 6 and the 7 it was asked for; with `rounds` off, or with
+/// Best-Reply Search, every depth.
+#[test]
+fn maxn_deepens_by_whole_rounds() {
+    use std::sync::Mutex;
+    // A pile of 12: the whole tree is small at any depth.
+    let s = Nim3 { pile: 12, mover: 0 };
+    let depths = |config: MultiConfig| {
+        let seen = Mutex::new(Vec::new());
+        let report = |r: &tabula::search::DepthReport<_>| seen.lock().unwrap().push(r.depth);
+        MultiSearch::new(config).search(&s, Limits::depth(7), Some(&report));
+        seen.into_inner().unwrap()
+    };
+    let maxn = MultiConfig {
+        algorithm: MultiAlgorithm::MaxN,
+        ..MultiConfig::default()
+    };
+    assert_eq!(depths(maxn), [1, 2, 3, 6, 7]);
+    let every = MultiConfig {
+        rounds: false,
+        ..maxn
+    };
+    assert_eq!(depths(every), [1, 2, 3, 4, 5, 6, 7]);
+    assert_eq!(
+        depths(MultiConfig {
+            algorithm: MultiAlgorithm::BestReply,
+            ..MultiConfig::default()
+        }),
+        [1, 2, 3, 4, 5, 6, 7]
+    );
+    // Two players deepen ply by ply; six wait for depth 6, then 12.
+    assert!((1..=9).all(|d| maxn.searches_depth(d, 9, 2)));
+    let six: Vec<u32> = (1..=13)
+        .filter(|&d| maxn.searches_depth(d, 13, 6))
+        .collect();
+    assert_eq!(six, [1, 2, 3, 4, 5, 6, 12, 13]);
+    // The spec turns it off.
+    let spec = agent::parse_spec("maxn:rounds=0").unwrap();
+    assert!(!agent::multi_config(&spec).unwrap().rounds);
+    assert!(agent::parse_spec("maxn:rounds=2")
+        .and_then(|s| agent::multi_config(&s))
+        .is_err());
+}

@@ -119,7 +119,7 @@ pub const ENGINES: &[EngineKind] = &[
     EngineKind {
         name: "maxn",
         aliases: &[],
-        settings: &["depth", "nodes", "time", "scale", "rollout"],
+        settings: &["depth", "nodes", "time", "scale", "rollout", "rounds"],
         default_limits: Limits::NONE.with_nodes(MULTI_DEFAULT_NODES),
         help: "max^n with shallow pruning: every seat maximises its own share (3+ players)",
     },

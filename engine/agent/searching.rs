@@ -319,10 +319,15 @@ pub fn multi_config(spec: &EngineSpec) -> Result<MultiConfig, Error> {
         None => d.rollout,
         Some(_) => flag(spec, "rollout")?,
     };
+    let rounds = match spec.get("rounds") {
+        None => d.rounds,
+        Some(_) => flag(spec, "rounds")?,
+    };
     Ok(MultiConfig {
         algorithm,
         eval_scale,
         rollout,
+        rounds,
     })
 }
 

@@ -60,6 +60,13 @@ pub struct MultiConfig {
     /// in three-player capture checkers `maxn:depth=1,rollout=1` scored 0.167 against greedy's
     /// 0.438 at one table (48 games), the biggest capture being a poor model of a reply.
     pub rollout: bool,
+    /// max^n: once a whole round (one move of every seat) is searched, deepen by whole rounds
+    /// only (with three players: depths 1, 2, 3, 6, 9...), unless a depth limit asks for a
+    /// depth between. A horizon inside a round gives the seats that move before it one move
+    /// more than the others; in three-player capture checkers the bare default scored
+    /// 0.431±0.052 with it against 0.295 for depth 2 and 0.274 for greedy at one table (288
+    /// games), where without it it did not beat them by more than the intervals.
+    pub rounds: bool,
 }
 
 impl Default for MultiConfig {
@@ -68,7 +75,20 @@ impl Default for MultiConfig {
             algorithm: MultiAlgorithm::BestReply,
             eval_scale: DEFAULT_EVAL_SCALE,
             rollout: false,
+            rounds: true,
         }
+    }
+}
+
+impl MultiConfig {
+    /// Whether iterative deepening searches `depth` on its way to `max_depth` with `players`
+    /// seats (see [`MultiConfig::rounds`]).
+    pub fn searches_depth(&self, depth: u32, max_depth: u32, players: u32) -> bool {
+        let round = players.max(1);
+        !(self.rounds && self.algorithm == MultiAlgorithm::MaxN && round >= 3)
+            || depth <= round
+            || depth.is_multiple_of(round)
+            || depth == max_depth
     }
 }
 
@@ -233,7 +253,11 @@ impl<G: Game> Searcher<'_, G> {
             .unwrap_or(MAX_DEPTH)
             .clamp(1, MAX_PLY as u32 - 1);
         let mut last_took = Duration::ZERO;
+        let players = state.players() as u32;
         for depth in 1..=max_depth {
+            if !self.config.searches_depth(depth, max_depth, players) {
+                continue;
+            }
             if depth > 1 && !self.clock.iteration_fits(last_took) {
                 break;
             }
