@@ -127,8 +127,14 @@ pub fn alphabeta_config(spec: &EngineSpec) -> Result<SearchConfig, Error> {
 
 /// An on/off setting of an alpha-beta spec (off when absent).
 fn flag(spec: &EngineSpec, key: &str) -> Result<bool, Error> {
+    flag_or(spec, key, false)
+}
+
+/// A true/false setting `key` of `spec`, `default` when the spec does not set it.
+fn flag_or(spec: &EngineSpec, key: &str, default: bool) -> Result<bool, Error> {
     match spec.get(key) {
-        None | Some("0" | "false" | "off" | "no") => Ok(false),
+        None => Ok(default),
+        Some("0" | "false" | "off" | "no") => Ok(false),
         Some("1" | "true" | "on" | "yes") => Ok(true),
         Some(v) => Err(Error::option(format!(
             "engine {}: {key}='{v}' is not true or false",
@@ -315,19 +321,11 @@ pub fn multi_config(spec: &EngineSpec) -> Result<MultiConfig, Error> {
                 ))
             })?,
     };
-    let rollout = match spec.get("rollout") {
-        None => d.rollout,
-        Some(_) => flag(spec, "rollout")?,
-    };
-    let rounds = match spec.get("rounds") {
-        None => d.rounds,
-        Some(_) => flag(spec, "rounds")?,
-    };
     Ok(MultiConfig {
         algorithm,
         eval_scale,
-        rollout,
-        rounds,
+        rollout: flag_or(spec, "rollout", d.rollout)?,
+        rounds: flag_or(spec, "rounds", d.rounds)?,
     })
 }
 

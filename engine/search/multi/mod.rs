@@ -65,7 +65,7 @@ pub struct MultiConfig {
     /// depth between. A horizon inside a round gives the seats that move before it one move
     /// more than the others; in three-player capture checkers the bare default scored
     /// 0.431±0.052 with it against 0.295 for depth 2 and 0.274 for greedy at one table (288
-    /// games), where without it it did not beat them by more than the intervals.
+    /// games), where without it it scored 0.328, below depth 2's 0.373.
     pub rounds: bool,
 }
 
@@ -84,11 +84,10 @@ impl MultiConfig {
     /// Whether iterative deepening searches `depth` on its way to `max_depth` with `players`
     /// seats (see [`MultiConfig::rounds`]).
     pub fn searches_depth(&self, depth: u32, max_depth: u32, players: u32) -> bool {
-        let round = players.max(1);
-        !(self.rounds && self.algorithm == MultiAlgorithm::MaxN && round >= 3)
-            || depth <= round
-            || depth.is_multiple_of(round)
-            || depth == max_depth
+        if !self.rounds || self.algorithm != MultiAlgorithm::MaxN || players < 3 {
+            return true;
+        }
+        depth <= players || depth.is_multiple_of(players) || depth == max_depth
     }
 }
 
