@@ -1,8 +1,10 @@
-//! `tabula arena`: bot-vs-bot tournaments, and `tabula arena merge` to combine record files.
+//! `tabula arena`: bot-vs-bot tournaments, `tabula arena merge` to combine record files, and
+//! `tabula arena book` to make a book of balanced openings.
 //!
-//! One command with an optional subcommand: `tabula arena <game> --engine ... --games N` runs a
-//! tournament; `tabula arena merge FILES...` summarises shard files (no game is called `merge`,
-//! and clap tries the subcommand name first).
+//! One command with optional subcommands: `tabula arena <game> --engine ... --games N` runs a
+//! tournament; `tabula arena merge FILES...` summarises shard files and `tabula arena book GAME`
+//! writes openings (no game is called `merge` or `book`, and clap tries the subcommand name
+//! first).
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -13,11 +15,12 @@ use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use tabula::agent::TimeControl;
+use tabula::arena::book::BookSettings;
 use tabula::arena::config::DEFAULT_MARGIN_MS;
 use tabula::arena::record::{self, RecordWriter};
 use tabula::arena::stats::{Pentanomial, Wdl};
 use tabula::arena::{Arena, Config, GameRecord, Header, Openings, Shard, Sprt, Summary};
-use tabula::files::FileLock;
+use tabula::files::{check_new, write_atomically, FileLock};
 use tabula::games::GameKind;
 use tabula::protocol::TrafficLog;
 use tabula::{with_game, Error, Game};
@@ -44,6 +47,52 @@ pub struct ArenaArgs {
 pub enum ArenaCommand {
     /// Combine record files of one tournament (its shards) into one summary.
     Merge(MergeArgs),
+    /// Write a book of balanced two-player openings for --openings: random openings that a
+    /// search at two consecutive depths scores near even.
+    Book(BookArgs),
+}
+
+/// Arguments of `tabula arena book`.
+#[derive(Args, Debug)]
+#[command(
+    arg_required_else_help = true,
+    after_help = "Example:\n  tabula arena book checkers --positions 400 --plies 3-6 --depth 6 --within 40 --seed 77 --out even.txt\n  tabula arena checkers --engine default:nodes=40000 --engine default:nodes=20000 --openings even.txt --games 800"
+)]
+pub struct BookArgs {
+    /// The game (two players).
+    pub game: String,
+    /// Openings to keep.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    pub positions: usize,
+    /// Random player moves from the start: a number or a range A-B (each opening draws its own).
+    #[arg(long, value_name = "A-B", default_value = "3-6")]
+    pub plies: String,
+    /// Searched to this depth and the next; an opening is kept when the mean score is within
+    /// --within.
+    #[arg(long, value_name = "D", default_value_t = 6)]
+    pub depth: u32,
+    /// The largest mean score kept, in evaluation units either way (100 is a marble in checkers,
+    /// a student in Onitama, a percentage point of winning chance in Senet).
+    #[arg(long, value_name = "UNITS", default_value_t = 40)]
+    pub within: i32,
+    /// The seed of every candidate opening.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Candidates to try at most (default 100 per position asked for).
+    #[arg(long, value_name = "N")]
+    pub tries: Option<u64>,
+    /// Candidates searched at once.
+    #[arg(long, value_name = "T", default_value_t = 1)]
+    pub threads: usize,
+    /// Write the openings to this new file (one position a line, the command in a comment);
+    /// without it they are printed.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub options: OptionArgs,
+    /// Machine-readable output: the openings with their scores.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Arguments of `tabula arena merge`.
@@ -115,6 +164,7 @@ pub struct RunArgs {
 pub fn arena(args: ArenaArgs) -> Result<(), CliError> {
     match args.command {
         Some(ArenaCommand::Merge(m)) => merge(m),
+        Some(ArenaCommand::Book(b)) => book(b),
         None => run(args.run),
     }
 }
@@ -444,4 +494,130 @@ fn merge(args: MergeArgs) -> Result<(), CliError> {
             emit(&format!("{summary}merged {} files\n", files.len()))
         }
     })
+}
+
+/// Reads `--plies`: `N` or `A-B`.
+fn plies_range(text: &str) -> Result<(u32, u32), CliError> {
+    let number = |t: &str| {
+        t.trim().parse::<u32>().map_err(|_| {
+            CliError::from(Error::option(format!(
+                "--plies {text}: give a number of plies or a range such as 3-6"
+            )))
+        })
+    };
+    match text.split_once('-') {
+        Some((a, b)) => Ok((number(a)?, number(b)?)),
+        None => number(text).map(|n| (n, n)),
+    }
+}
+
+fn book(args: BookArgs) -> Result<(), CliError> {
+    let kind = GameKind::from_name(&args.game)?;
+    let (min_plies, max_plies) = plies_range(&args.plies)?;
+    let settings = BookSettings {
+        positions: args.positions,
+        min_plies,
+        max_plies,
+        depth: args.depth,
+        within: args.within,
+        seed: args.seed,
+        tries: args
+            .tries
+            .unwrap_or_else(|| (args.positions as u64).saturating_mul(100)),
+        threads: args.threads,
+    };
+    settings.check()?;
+    if let Some(out) = &args.out {
+        check_new(out, "remove it or choose another name")?;
+    }
+    let options = args.options.to_options()?;
+    let bar = show_progress(args.json).then(|| {
+        let bar = ProgressBar::new(settings.positions as u64);
+        bar.set_style(
+            ProgressStyle::with_template("{bar:30} {pos}/{len} openings {elapsed} {msg}")
+                .expect("valid template"),
+        );
+        bar
+    });
+    let progress = |tried: u64, kept: usize| {
+        if let Some(bar) = &bar {
+            bar.set_position(kept as u64);
+            bar.set_message(format!("{tried} tried"));
+        }
+    };
+    let started = Instant::now();
+    let built =
+        with_game!(kind, G => tabula::arena::book::build::<G>(&options, &settings, &progress))?;
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let command = book_command(&args);
+    if args.json {
+        let entries: Vec<_> = built
+            .entries
+            .iter()
+            .map(|e| json!({"position": e.position, "plies": e.plies, "scores": e.scores}))
+            .collect();
+        print_json(&json!({
+            "game": kind.name(),
+            "depths": [settings.depth, settings.depth + 1],
+            "tried": built.tried,
+            "openings": entries,
+            "command": command,
+        }))?;
+    }
+    let mut text = format!(
+        "# {command}\n# {} openings kept from {} candidates searched (mean score of depths {} and {} within {})\n",
+        built.entries.len(),
+        built.tried,
+        settings.depth,
+        settings.depth + 1,
+        settings.within
+    );
+    for e in &built.entries {
+        text.push_str(&e.position);
+        text.push('\n');
+    }
+    match &args.out {
+        Some(out) => {
+            write_atomically(out, |f| std::io::Write::write_all(f, text.as_bytes()))?;
+            if !args.json {
+                emit(&format!(
+                    "{} openings of {} candidates written to {} in {:.1} s\n",
+                    built.entries.len(),
+                    built.tried,
+                    out.display(),
+                    started.elapsed().as_secs_f64()
+                ))?;
+            }
+        }
+        None if !args.json => emit(&text)?,
+        None => {}
+    }
+    if built.entries.len() < settings.positions {
+        eprintln!(
+            "tabula: note: only {} of the {} openings asked for within {} tries; widen --within or give more --tries",
+            built.entries.len(),
+            settings.positions,
+            settings.tries
+        );
+    }
+    Ok(())
+}
+
+/// The command that makes the same book, for the file's first line.
+fn book_command(args: &BookArgs) -> String {
+    let mut command = format!(
+        "tabula arena book {} --positions {} --plies {} --depth {} --within {} --seed {}",
+        args.game, args.positions, args.plies, args.depth, args.within, args.seed
+    );
+    if let Some(t) = args.tries {
+        command.push_str(&format!(" --tries {t}"));
+    }
+    if let Ok(options) = args.options.to_options() {
+        for (k, v) in options.iter() {
+            command.push_str(&format!(" -O {k}={v}"));
+        }
+    }
+    command
 }

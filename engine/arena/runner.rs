@@ -146,9 +146,7 @@ impl<G: Game> Arena<G> {
         let openings = parse_openings::<G>(&config.openings, &options)?;
         // Random starts take the game's `seed` option, unless the user fixed the start with
         // options that exclude it (Onitama's `cards`) or set the seed itself.
-        let seeded_start = G::option_specs().iter().any(|o| o.name == "seed")
-            && options.get("seed").is_none()
-            && G::start(&options.clone().with("seed", "0")).is_ok();
+        let seeded_start = seeded_start::<G>(&options);
         let sample = match openings.first() {
             Some(s) => s.clone(),
             None => G::start(&options)?,
@@ -234,24 +232,7 @@ impl<G: Game> Arena<G> {
         let round_seed = derive_seed(self.config.seed ^ OPENING_SALT, round);
         for attempt in 0..OPENING_ATTEMPTS {
             let seed = derive_seed(round_seed, attempt);
-            let mut options = self.options.clone();
-            if self.seeded_start {
-                options.set("seed", &seed.to_string());
-            }
-            let mut game = History::new(G::start(&options)?);
-            let mut r = rng(seed);
-            let mut moves = Vec::new();
-            while game.plies() < plies && game.outcome().is_none() {
-                let mv = match game.state().turn() {
-                    Turn::Player(_) => {
-                        moves.clear();
-                        game.state().legal_moves(&mut moves);
-                        moves[r.random_range(0..moves.len())]
-                    }
-                    _ => sample_chance(game.state(), &mut r),
-                };
-                game.play(mv);
-            }
+            let game = random_plies::<G>(&self.options, self.seeded_start, plies, seed)?;
             if game.outcome().is_none() {
                 return Ok(game.state().clone());
             }
@@ -559,6 +540,44 @@ fn distinct_names(specs: &[EngineSpec]) -> Vec<String> {
             }
         })
         .collect()
+}
+
+/// Whether random starts of `G` under `options` take a seed: the game has a `seed` option, the
+/// user did not set it, and no other option fixes the start (Onitama's `cards`).
+pub fn seeded_start<G: Game>(options: &GameOptions) -> bool {
+    G::option_specs().iter().any(|o| o.name == "seed")
+        && options.get("seed").is_none()
+        && G::start(&options.clone().with("seed", "0")).is_ok()
+}
+
+/// The game's start (dealt from `seed` when `seeded_start`), then up to `plies` uniformly random
+/// player moves, chance outcomes drawn as the rules weigh them, all from `seed`; it stops early
+/// if the game ends.
+pub fn random_plies<G: Game>(
+    options: &GameOptions,
+    seeded_start: bool,
+    plies: u32,
+    seed: u64,
+) -> Result<History<G>, Error> {
+    let mut options = options.clone();
+    if seeded_start {
+        options.set("seed", &seed.to_string());
+    }
+    let mut game = History::new(G::start(&options)?);
+    let mut r = rng(seed);
+    let mut moves = Vec::new();
+    while game.plies() < plies && game.outcome().is_none() {
+        let mv = match game.state().turn() {
+            Turn::Player(_) => {
+                moves.clear();
+                game.state().legal_moves(&mut moves);
+                moves[r.random_range(0..moves.len())]
+            }
+            _ => sample_chance(game.state(), &mut r),
+        };
+        game.play(mv);
+    }
+    Ok(game)
 }
 
 /// The opening positions a config lists (none for random openings), each checked to parse and

@@ -1,0 +1,214 @@
+//! Books of balanced openings (`tabula::arena::book`, `tabula arena book`): each kept opening's
+//! scores are the search's at the two depths and within the margin, the same settings give the
+//! same book on one thread or two, the file is one an arena reads, and bad requests get one line.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use tabula::arena::book::{build, BookSettings};
+use tabula::games::checkers::Checkers;
+use tabula::games::onitama::Onitama;
+use tabula::search::{AlphaBeta, Limits, SearchConfig};
+use tabula::{Game, GameOptions};
+
+fn settings(threads: usize) -> BookSettings {
+    BookSettings {
+        positions: 6,
+        min_plies: 2,
+        max_plies: 5,
+        depth: 2,
+        within: 30,
+        seed: 9,
+        tries: 400,
+        threads,
+    }
+}
+
+fn tabula(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-arena-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+#[test]
+fn kept_openings_score_within_the_margin_at_both_depths() {
+    let s = settings(1);
+    let book = build::<Checkers>(&GameOptions::new(), &s, &|_, _| {}).unwrap();
+    assert_eq!(book.entries.len(), s.positions);
+    // Most random openings favour one side: the margin must have turned some away.
+    assert!(book.tried > s.positions as u64, "tried {}", book.tried);
+    for e in &book.entries {
+        let state = Checkers::from_notation(&e.position, &GameOptions::new()).unwrap();
+        assert!(matches!(state.turn(), tabula::Turn::Player(_)));
+        assert!((s.min_plies..=s.max_plies).contains(&e.plies));
+        let mut search = AlphaBeta::new(SearchConfig {
+            hash_mb: 16,
+            ..SearchConfig::default()
+        });
+        for (k, &score) in e.scores.iter().enumerate() {
+            let r = search.search(&state, Limits::depth(s.depth + k as u32), None);
+            assert_eq!(
+                r.score.0,
+                score,
+                "{} at depth {}",
+                e.position,
+                s.depth + k as u32
+            );
+        }
+        assert!((e.scores[0] + e.scores[1]).abs() <= 2 * s.within, "{e:?}");
+    }
+}
+
+#[test]
+fn the_same_settings_give_the_same_book_on_any_number_of_threads() {
+    let one = build::<Onitama>(&GameOptions::new(), &settings(1), &|_, _| {}).unwrap();
+    let two = build::<Onitama>(&GameOptions::new(), &settings(2), &|_, _| {}).unwrap();
+    assert_eq!(one, two);
+    let other = BookSettings {
+        seed: 10,
+        ..settings(1)
+    };
+    let three = build::<Onitama>(&GameOptions::new(), &other, &|_, _| {}).unwrap();
+    assert_ne!(one.entries, three.entries, "another seed, other openings");
+    // Onitama's random starts deal random cards: the book's openings are not all one deal.
+    let deals: std::collections::BTreeSet<String> = one
+        .entries
+        .iter()
+        .map(|e| e.position.split(' ').skip(2).collect::<Vec<_>>().join(" "))
+        .collect();
+    assert!(deals.len() > 1, "{deals:?}");
+}
+
+#[test]
+fn a_margin_of_zero_keeps_only_even_openings_and_may_run_short() {
+    let s = BookSettings {
+        within: 0,
+        positions: 50,
+        tries: 60,
+        ..settings(1)
+    };
+    let book = build::<Checkers>(&GameOptions::new(), &s, &|_, _| {}).unwrap();
+    assert_eq!(book.tried, 60);
+    assert!(book.entries.len() < 50);
+    for e in &book.entries {
+        assert_eq!(e.scores[0], -e.scores[1], "{e:?}");
+    }
+}
+
+#[test]
+fn more_than_two_players_and_bad_settings_are_refused() {
+    let options = GameOptions::new().with("players", "3");
+    let err = build::<Checkers>(&options, &settings(1), &|_, _| {}).unwrap_err();
+    assert!(err.message.contains("two players"), "{err}");
+    for (bad, what) in [
+        (
+            BookSettings {
+                min_plies: 4,
+                max_plies: 2,
+                ..settings(1)
+            },
+            "--plies",
+        ),
+        (
+            BookSettings {
+                depth: 0,
+                ..settings(1)
+            },
+            "--depth",
+        ),
+        (
+            BookSettings {
+                tries: 3,
+                ..settings(1)
+            },
+            "--tries",
+        ),
+        (
+            BookSettings {
+                positions: 0,
+                ..settings(1)
+            },
+            "--positions",
+        ),
+    ] {
+        let err = build::<Checkers>(&GameOptions::new(), &bad, &|_, _| {}).unwrap_err();
+        assert!(err.message.contains(what), "{what}: {err}");
+    }
+}
+
+#[test]
+fn the_command_writes_a_book_an_arena_plays() {
+    let path = temp("even.txt");
+    let p = path.to_str().unwrap();
+    let book = [
+        "arena",
+        "book",
+        "checkers",
+        "--positions",
+        "3",
+        "--depth",
+        "2",
+        "--seed",
+        "4",
+        "--out",
+        p,
+    ];
+    let out = tabula(&book);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.starts_with("# tabula arena book checkers --positions 3"),
+        "{text}"
+    );
+    assert_eq!(text.lines().filter(|l| !l.starts_with('#')).count(), 3);
+    // An existing file is not replaced.
+    let again = tabula(&book);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already exists"));
+    let arena = tabula(&[
+        "arena",
+        "checkers",
+        "--engine",
+        "greedy",
+        "--engine",
+        "random",
+        "--openings",
+        p,
+        "--games",
+        "6",
+        "--json",
+    ]);
+    assert!(
+        arena.status.success(),
+        "{}",
+        String::from_utf8_lossy(&arena.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&arena.stdout).unwrap();
+    assert_eq!(v["summary"]["played"].as_u64(), Some(6), "{v}");
+    assert!(v["summary"]["openings"]
+        .as_str()
+        .unwrap()
+        .ends_with("(3 positions)"));
+
+    let bad = tabula(&["arena", "book", "checkers", "--plies", "6-x"]);
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("--plies 6-x"), "{err}");
+    let three = tabula(&["arena", "book", "checkers", "--players", "3"]);
+    assert_eq!(three.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&three.stderr).contains("two players"));
+}
