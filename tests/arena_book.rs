@@ -8,6 +8,7 @@ use std::process::{Command, Output};
 use tabula::arena::book::{build, BookSettings};
 use tabula::games::checkers::Checkers;
 use tabula::games::onitama::Onitama;
+use tabula::games::senet::Senet;
 use tabula::search::{AlphaBeta, Limits, SearchConfig};
 use tabula::{Game, GameOptions};
 
@@ -86,6 +87,26 @@ fn the_same_settings_give_the_same_book_on_any_number_of_threads() {
         .map(|e| e.position.split(' ').skip(2).collect::<Vec<_>>().join(" "))
         .collect();
     assert!(deals.len() > 1, "{deals:?}");
+}
+
+#[test]
+fn a_chance_game_book_draws_the_throw_so_a_player_is_to_move() {
+    let s = BookSettings {
+        positions: 4,
+        depth: 1,
+        within: 500,
+        ..settings(1)
+    };
+    let book = build::<Senet>(&GameOptions::new(), &s, &|_, _| {}).unwrap();
+    assert_eq!(book.entries.len(), 4);
+    for e in &book.entries {
+        let state = Senet::from_notation(&e.position, &GameOptions::new()).unwrap();
+        assert!(
+            matches!(state.turn(), tabula::Turn::Player(_)),
+            "{}",
+            e.position
+        );
+    }
 }
 
 #[test]
