@@ -90,6 +90,36 @@ fn the_same_settings_give_the_same_book_on_any_number_of_threads() {
 }
 
 #[test]
+fn the_shipped_checkers_book_is_what_its_command_makes() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/books/checkers-even.txt"
+    ))
+    .unwrap();
+    let first = text.lines().next().unwrap();
+    assert_eq!(
+        first,
+        "# tabula arena book checkers --positions 400 --plies 3-6 --depth 6 --within 40 --seed 77"
+    );
+    let positions: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(positions.len(), 400);
+    // The first openings of the same settings are the book's first lines.
+    let s = BookSettings {
+        positions: 2,
+        min_plies: 3,
+        max_plies: 6,
+        depth: 6,
+        within: 40,
+        seed: 77,
+        tries: 200,
+        threads: 2,
+    };
+    let book = build::<Checkers>(&GameOptions::new(), &s, &|_, _| {}).unwrap();
+    let made: Vec<&str> = book.entries.iter().map(|e| e.position.as_str()).collect();
+    assert_eq!(made, positions[..2]);
+}
+
+#[test]
 fn a_chance_game_book_draws_the_throw_so_a_player_is_to_move() {
     let s = BookSettings {
         positions: 4,
