@@ -15,7 +15,7 @@ use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use tabula::agent::TimeControl;
-use tabula::arena::book::BookSettings;
+use tabula::arena::book::{Book, BookSettings};
 use tabula::arena::config::DEFAULT_MARGIN_MS;
 use tabula::arena::record::{self, RecordWriter};
 use tabula::arena::stats::{Pentanomial, Wdl};
@@ -513,20 +513,7 @@ fn plies_range(text: &str) -> Result<(u32, u32), CliError> {
 
 fn book(args: BookArgs) -> Result<(), CliError> {
     let kind = GameKind::from_name(&args.game)?;
-    let (min_plies, max_plies) = plies_range(&args.plies)?;
-    let settings = BookSettings {
-        positions: args.positions,
-        min_plies,
-        max_plies,
-        depth: args.depth,
-        within: args.within,
-        seed: args.seed,
-        tries: args
-            .tries
-            .unwrap_or_else(|| (args.positions as u64).saturating_mul(100)),
-        threads: args.threads,
-    };
-    settings.check()?;
+    let settings = book_settings(&args)?;
     if let Some(out) = &args.out {
         check_new(out, "remove it or choose another name")?;
     }
@@ -551,7 +538,46 @@ fn book(args: BookArgs) -> Result<(), CliError> {
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
-    let command = book_command(&args);
+    write_book(&args, kind.name(), &settings, &built, started)?;
+    if built.entries.len() < settings.positions {
+        eprintln!(
+            "tabula: note: only {} of the {} openings asked for within {} tries; widen --within or give more --tries",
+            built.entries.len(),
+            settings.positions,
+            settings.tries
+        );
+    }
+    Ok(())
+}
+
+/// The settings `tabula arena book`'s arguments ask for, checked.
+fn book_settings(args: &BookArgs) -> Result<BookSettings, CliError> {
+    let (min_plies, max_plies) = plies_range(&args.plies)?;
+    let settings = BookSettings {
+        positions: args.positions,
+        min_plies,
+        max_plies,
+        depth: args.depth,
+        within: args.within,
+        seed: args.seed,
+        tries: args
+            .tries
+            .unwrap_or_else(|| (args.positions as u64).saturating_mul(100)),
+        threads: args.threads,
+    };
+    settings.check()?;
+    Ok(settings)
+}
+
+/// Prints the book (JSON with `--json`) and writes it to `--out` when given.
+fn write_book(
+    args: &BookArgs,
+    game: &str,
+    settings: &BookSettings,
+    built: &Book,
+    started: Instant,
+) -> Result<(), CliError> {
+    let command = book_command(args);
     if args.json {
         let entries: Vec<_> = built
             .entries
@@ -559,7 +585,7 @@ fn book(args: BookArgs) -> Result<(), CliError> {
             .map(|e| json!({"position": e.position, "plies": e.plies, "scores": e.scores}))
             .collect();
         print_json(&json!({
-            "game": kind.name(),
+            "game": game,
             "depths": [settings.depth, settings.depth + 1],
             "tried": built.tried,
             "openings": entries,
@@ -593,14 +619,6 @@ fn book(args: BookArgs) -> Result<(), CliError> {
         }
         None if !args.json => emit(&text)?,
         None => {}
-    }
-    if built.entries.len() < settings.positions {
-        eprintln!(
-            "tabula: note: only {} of the {} openings asked for within {} tries; widen --within or give more --tries",
-            built.entries.len(),
-            settings.positions,
-            settings.tries
-        );
     }
     Ok(())
 }
