@@ -4,9 +4,9 @@
 //!
 //! A tournament is a [`config::Config`]; [`runner::Arena`] checks it against a game type and plays
 //! any of its games by index, each refereed on real clocks by [`referee`] (the bots may be
-//! engine programs, spoken to over the protocol of [`crate::protocol`]); [`record`] writes and reads the games and [`validate`] checks those
-//! read back; [`summary::Summary`] turns a set of records into the result table; [`book`] makes books of
-//! balanced openings to play them from.
+//! engine programs, spoken to over the protocol of [`crate::protocol`]); [`record`] writes and
+//! reads the games and [`validate`] checks those read back; [`summary::Summary`] turns a set of
+//! records into the result table; [`book`] makes books of balanced openings to play them from.
 
 pub mod book;
 pub mod config;
