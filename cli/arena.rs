@@ -560,9 +560,11 @@ fn book_settings(args: &BookArgs) -> Result<BookSettings, CliError> {
         depth: args.depth,
         within: args.within,
         seed: args.seed,
-        tries: args
-            .tries
-            .unwrap_or_else(|| (args.positions as u64).saturating_mul(100)),
+        tries: args.tries.unwrap_or_else(|| {
+            (args.positions as u64)
+                .saturating_mul(100)
+                .min(tabula::arena::book::MAX_TRIES)
+        }),
         threads: args.threads,
     };
     settings.check()?;

@@ -190,6 +190,35 @@ fn more_than_two_players_and_bad_settings_are_refused() {
             },
             "--positions",
         ),
+        (
+            BookSettings {
+                positions: 2_000_000,
+                tries: 1_000_000_000,
+                ..settings(1)
+            },
+            "--positions must be 1 to 1000000",
+        ),
+        (
+            BookSettings {
+                max_plies: 5000,
+                ..settings(1)
+            },
+            "at most 1000 random plies",
+        ),
+        (
+            BookSettings {
+                tries: u64::MAX,
+                ..settings(1)
+            },
+            "--tries must be at most",
+        ),
+        (
+            BookSettings {
+                threads: 100_000,
+                ..settings(1)
+            },
+            "--threads must be 1 to 256",
+        ),
     ] {
         let err = build::<Checkers>(&GameOptions::new(), &bad, &|_, _| {}).unwrap_err();
         assert!(err.message.contains(what), "{what}: {err}");

@@ -23,6 +23,7 @@ use crate::error::Error;
 use crate::game::{Game, Turn};
 use crate::options::GameOptions;
 use crate::random::{derive_seed, rng};
+use crate::resources::check_threads;
 use crate::search::{AlphaBeta, Limits, Outcome, SearchConfig};
 
 /// Salt that separates a book's candidates from an arena's openings of the same seed.
@@ -33,6 +34,15 @@ const BATCH: u64 = 32;
 
 /// The transposition table of each candidate's search, in megabytes (as `bench`'s).
 const BOOK_HASH_MB: usize = 16;
+
+/// The most positions a book may ask for: far more than any match plays.
+pub const MAX_POSITIONS: usize = 1_000_000;
+
+/// The most candidates a book may try.
+pub const MAX_TRIES: u64 = 1_000_000_000;
+
+/// The most random plies an opening may have: an opening, not a game.
+pub const MAX_PLIES: u32 = 1000;
 
 /// What a book asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,8 +90,17 @@ pub struct Book {
 impl BookSettings {
     /// Checks the settings, naming the first that cannot work.
     pub fn check(&self) -> Result<(), Error> {
-        if self.positions == 0 {
-            return Err(Error::option("--positions must be at least 1"));
+        if !(1..=MAX_POSITIONS).contains(&self.positions) {
+            return Err(Error::option(format!(
+                "--positions must be 1 to {MAX_POSITIONS} (got {})",
+                self.positions
+            )));
+        }
+        if self.max_plies > MAX_PLIES {
+            return Err(Error::option(format!(
+                "--plies {}: at most {MAX_PLIES} random plies make an opening",
+                self.max_plies
+            )));
         }
         if self.min_plies > self.max_plies {
             return Err(Error::option(format!(
@@ -104,9 +123,13 @@ impl BookSettings {
                 self.tries, self.positions
             )));
         }
-        if self.threads == 0 {
-            return Err(Error::option("--threads must be at least 1"));
+        if self.tries > MAX_TRIES {
+            return Err(Error::option(format!(
+                "--tries must be at most {MAX_TRIES} (got {})",
+                self.tries
+            )));
         }
+        check_threads("--threads", self.threads)?;
         Ok(())
     }
 }
