@@ -349,6 +349,9 @@ fn evaluation_and_move_hints() {
         false,
     ));
     assert!(s.evaluate(0) > 0 && s.evaluate(1) < 0);
+    // Exactly 60 units a marble of the mover's longest chain: no credit for its number of
+    // single jumps (a fit over recorded games found a jump worth next to nothing).
+    assert_eq!((s.evaluate(0), s.evaluate(1)), (180, -180));
     // A lead in captures counts for the leader whoever moves.
     let base = position(&[(0, 0, 0), (2, -2, 0)], false);
     let rows = base.split(' ').next().unwrap();
