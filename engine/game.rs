@@ -327,6 +327,14 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         }
     }
 
+    /// Each seat's points in this position, by which the rules rank the seats when the game
+    /// ends (capture checkers: the marbles each has captured); `None` (the default) for a game
+    /// decided by its result alone. The arena ranks seats that share a payoff by them, so that
+    /// with three or more players a second place counts ahead of a third.
+    fn points(&self) -> Option<Vec<i64>> {
+        None
+    }
+
     /// Hands the turn to `seat` as if every seat between had passed, and says whether it could:
     /// Best-Reply Search lets any one opponent answer the root player's move, so it must make
     /// a seat move out of turn. Only games whose moves do not belong to a seat (capture

@@ -8,6 +8,7 @@
 //! reads the games and [`validate`] checks those read back; [`summary::Summary`] turns a set of
 //! records into the result table; [`book`] makes books of balanced openings to play them from.
 
+pub mod ahead;
 pub mod book;
 pub mod config;
 pub mod record;

@@ -141,6 +141,10 @@ pub struct GameRecord {
     /// The last position, in the game's notation (empty in older records).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub final_position: String,
+    /// Each seat's points at the end, where the game keeps them ([`crate::Game::points`];
+    /// capture checkers: marbles captured). Absent in older records and for other games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<Vec<i64>>,
     /// The ending in words (`red wins: blue's master captured`, `draw by repetition`, `blue
     /// forfeits on time`); see [`describe_ending`]. Empty in older records.
     #[serde(default, skip_serializing_if = "String::is_empty")]

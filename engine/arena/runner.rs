@@ -277,6 +277,7 @@ impl<G: Game> Arena<G> {
             scores: Vec::new(),
             depths: Vec::new(),
             final_position: String::new(),
+            points: None,
             verdict: String::new(),
         };
         // Seat names and the reason come from the last position (Big Bang names seats by colour
@@ -319,6 +320,7 @@ impl<G: Game> Arena<G> {
         record.ending = played.ending;
         record.plies = played.game.plies();
         record.final_position = played.game.state().notation();
+        record.points = played.game.state().points();
         if let Some((seat, fault)) = played.fault {
             let who = &self.names[record.seats[seat]];
             record.error = Some(format!("engine {who} ({}): {fault}", self.seat_names[seat]));

@@ -12,6 +12,7 @@ use std::fmt;
 
 use serde::Serialize;
 
+use super::ahead::{write_ahead, AheadAccumulator, AheadTable};
 use super::config::Config;
 use super::record::{GameEnding, GameRecord};
 use super::schedule::Schedule;
@@ -235,6 +236,8 @@ pub struct Summary {
     pub crosstable: Option<Crosstable>,
     /// Mean score per engine (by group: pair or rotation set, so seat effects cancel).
     pub engine_scores: Vec<MeanInterval>,
+    /// Three or more players: how often each engine finished ahead of each other one.
+    pub ahead: Option<AheadTable>,
     /// Mean score per seat (by game).
     pub seat_scores: Vec<MeanInterval>,
     /// Seat names (`player 1`...), as the game calls them.
@@ -289,6 +292,7 @@ impl Summary {
             })
             .collect();
         let mut engine_acc = vec![MeanAccumulator::default(); names.len()];
+        let mut ahead_acc = AheadAccumulator::new(names.len());
         let mut seat_acc = vec![MeanAccumulator::default(); players];
         let mut endings = Endings::default();
         let mut excluded = 0u64;
@@ -310,6 +314,9 @@ impl Summary {
                 if n > 0 {
                     engine_acc[e].add(sum / f64::from(n));
                 }
+            }
+            if players >= 3 {
+                ahead_acc.add_group(group);
             }
             if players == 2 && group.len() as u64 == group_size {
                 let p = &mut pairings[group[0].pairing];
@@ -371,6 +378,7 @@ impl Summary {
             pairings,
             crosstable,
             engine_scores: engine_acc.iter().map(MeanAccumulator::interval).collect(),
+            ahead: ahead_acc.table(),
             seat_scores: seat_acc.iter().map(MeanAccumulator::interval).collect(),
             seat_names: seat_names.to_vec(),
             endings,
@@ -568,6 +576,9 @@ impl fmt::Display for Summary {
                 "{:<24} {:>8.3} {:>8.3} {:>8}",
                 name, s.mean, s.error, s.samples
             )?;
+        }
+        if let Some(table) = &self.ahead {
+            write_ahead(f, &self.engines, table)?;
         }
         writeln!(
             f,

@@ -207,6 +207,14 @@ fn check_result<G: Game>(game: &GameRecord, history: &History<G>) -> Result<(), 
             &game.final_position
         ));
     }
+    if let Some(points) = &game.points {
+        let want = history.state().points();
+        if want.as_ref() != Some(points) {
+            return Err(format!(
+                "points: {points:?} where the position the moves reach gives {want:?}"
+            ));
+        }
+    }
     Ok(())
 }
 

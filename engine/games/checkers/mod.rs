@@ -277,6 +277,10 @@ impl Game for Checkers {
         Payoffs::shared(&leaders, scores.len())
     }
 
+    fn points(&self) -> Option<Vec<i64>> {
+        Some(self.scores().iter().map(|&s| i64::from(s)).collect())
+    }
+
     fn end_reason(&self) -> Option<String> {
         let scores: Vec<String> = self.scores().iter().map(|s| s.to_string()).collect();
         Some(format!(
