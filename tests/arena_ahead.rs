@@ -120,19 +120,37 @@ fn a_three_player_arena_reports_who_finished_ahead_and_records_points() {
     // The text gives the table too.
     let text = ok(&["arena", "merge", file]);
     assert!(text.contains("finished ahead: the row's engine ahead of the column's (a higher payoff, or the same and more points"), "{text}");
-    // Points that the moves do not give are refused, naming the field.
-    let tampered: String = std::fs::read_to_string(&path)
-        .unwrap()
-        .lines()
-        .enumerate()
-        .map(|(i, line)| {
-            let mut v: serde_json::Value = serde_json::from_str(line).unwrap();
-            if i == 1 {
-                v["points"][0] = serde_json::json!(99);
+    // Records written before points were kept get them from their moves: the same table.
+    let rewrite = |edit: &dyn Fn(usize, &mut serde_json::Value)| -> String {
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .lines()
+            .enumerate()
+            .map(|(i, line)| {
+                let mut v: serde_json::Value = serde_json::from_str(line).unwrap();
+                edit(i, &mut v);
+                v.to_string() + "\n"
+            })
+            .collect()
+    };
+    let old = temp("old.jsonl");
+    std::fs::write(
+        &old,
+        rewrite(&|i, v| {
+            if i > 0 {
+                assert!(v.as_object_mut().unwrap().remove("points").is_some());
             }
-            v.to_string() + "\n"
-        })
-        .collect();
+        }),
+    )
+    .unwrap();
+    let merged = json(&["arena", "merge", old.to_str().unwrap(), "--json"]);
+    assert_eq!(merged["summary"]["ahead"], v["summary"]["ahead"]);
+    // Points that the moves do not give are refused, naming the field.
+    let tampered = rewrite(&|i, v| {
+        if i == 1 {
+            v["points"][0] = serde_json::json!(99);
+        }
+    });
     std::fs::write(&path, tampered).unwrap();
     fails(&["arena", "merge", file], "line 2: points: [99, ");
 }

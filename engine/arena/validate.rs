@@ -97,6 +97,24 @@ impl<G: Game> Arena<G> {
         check_result(game, &history)?;
         check_lengths(game)
     }
+
+    /// `game` with each seat's points where a record written before they were kept lacks them,
+    /// from the position its moves reach; as it was when it has them, when the game keeps none,
+    /// or when its moves do not replay (a checked record always replays).
+    pub fn with_points(&self, game: &GameRecord) -> GameRecord {
+        let mut out = game.clone();
+        if out.points.is_none() && game.index < self.schedule().total_games() {
+            let round = self.schedule().slot(game.index).round;
+            if let Ok(history) = self
+                .opening(round)
+                .map_err(|e| e.to_string())
+                .and_then(|start| replay(start, &game.moves))
+            {
+                out.points = history.state().points();
+            }
+        }
+        out
+    }
 }
 
 /// The game after `moves`, each read and checked in the position it is played in.
