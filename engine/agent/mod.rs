@@ -164,7 +164,7 @@ pub fn parse_spec(text: &str) -> Result<EngineSpec, Error> {
 /// The engine the `default` spec plays with `players` seats: alpha-beta for two, max^n for
 /// three or more (measured in capture checkers with 3, 4 and 6 players: max^n beat Best-Reply
 /// Search and paranoid alpha-beta at equal time, and gained with depth where they lost; the
-/// README gives the matches). Any other spec is itself. The spec's limits carry over; `threads`
+/// matches are in `docs/measurements.md`). Any other spec is itself. The spec's limits carry over; `threads`
 /// and `hash`, which max^n does not have, are dropped for it.
 pub fn resolve(spec: &EngineSpec, players: usize) -> EngineSpec {
     if spec.kind != "default" {

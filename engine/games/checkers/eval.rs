@@ -5,7 +5,7 @@
 //! jump available to the mover was worth 0.001 marbles of its future lead (a least-squares fit),
 //! and the 3 units a jump it used to add credited the mover with about 1.5 marbles at the start
 //! of a game. Without it, the same search at 20,000 nodes a move scored 0.629 against itself with
-//! it (README, capture checkers).
+//! it (`docs/measurements.md`, capture checkers).
 
 use super::chain::longest_length;
 use super::Checkers;

@@ -61,8 +61,8 @@ pub struct SearchConfig {
     /// With several threads, Lazy SMP (every thread deepens on its own, sharing only the
     /// table) instead of the default, YBWC split points (the threads share the moves of nodes
     /// whose first move is searched). Kept for comparison: on two threads the two reached depth
-    /// 16 of Onitama in the same time and split points depth 17 a little sooner (the README has
-    /// the measurements).
+    /// 16 of Onitama in the same time and split points depth 17 a little sooner (`docs/measurements.md`
+    /// has the measurements).
     pub lazy_smp: bool,
 }
 
