@@ -12,6 +12,7 @@ use std::fmt;
 
 use serde::Serialize;
 
+use super::grid;
 use super::record::GameRecord;
 use super::stats::{MeanAccumulator, MeanInterval};
 
@@ -128,18 +129,14 @@ pub fn write_ahead(f: &mut fmt::Formatter<'_>, names: &[String], t: &AheadTable)
         f,
         "finished ahead: the row's engine ahead of the column's ({by}; level 1/2), by group"
     )?;
-    let mut head = format!("{:>3} {:<width$}", "", "engine");
-    for j in 0..names.len() {
-        head.push_str(&format!("  {:>cell_width$}", j + 1));
-    }
+    let head = grid::head(names.len(), width, cell_width);
     writeln!(f, "{}", head.trim_end())?;
     for (i, name) in names.iter().enumerate() {
-        let mut row = format!("{:>3} {name:<width$}", i + 1);
-        for cell in &t.cells[i] {
-            let text = cell.map_or("-".to_string(), |m| format!("{:.3}±{:.3}", m.mean, m.error));
-            row.push_str(&format!("  {text:>cell_width$}"));
-        }
-        writeln!(f, "{}", row.trim_end())?;
+        let cells = t.cells[i]
+            .iter()
+            .map(|cell| cell.map_or("-".to_string(), |m| format!("{:.3}±{:.3}", m.mean, m.error)));
+        let line = grid::row(i, name, width, cells, cell_width);
+        writeln!(f, "{}", line.trim_end())?;
     }
     Ok(())
 }

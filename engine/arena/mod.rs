@@ -11,6 +11,7 @@
 pub mod ahead;
 pub mod book;
 pub mod config;
+mod grid;
 pub mod record;
 pub mod referee;
 pub mod runner;

@@ -14,6 +14,7 @@ use serde::Serialize;
 
 use super::ahead::{write_ahead, AheadAccumulator, AheadTable};
 use super::config::Config;
+use super::grid;
 use super::record::{GameEnding, GameRecord};
 use super::schedule::Schedule;
 use super::sprt::{Sprt, SprtDecision, SprtModel};
@@ -438,18 +439,14 @@ fn write_crosstable(f: &mut fmt::Formatter<'_>, names: &[String], t: &Crosstable
         f,
         "crosstable (points of the row's engine against the column's)"
     )?;
-    let mut head = format!("{:>3} {:<width$}", "", "engine");
-    for j in 0..names.len() {
-        head.push_str(&format!("  {:>cell_width$}", j + 1));
-    }
+    let mut head = grid::head(names.len(), width, cell_width);
     head.push_str(&format!("  {:>cell_width$}  score", "total"));
     writeln!(f, "{}", head.trim_end())?;
     for (i, name) in names.iter().enumerate() {
-        let mut row = format!("{:>3} {name:<width$}", i + 1);
-        for cell in &t.cells[i] {
-            let text = cell.as_ref().map_or("-".to_string(), points);
-            row.push_str(&format!("  {text:>cell_width$}"));
-        }
+        let cells = t.cells[i]
+            .iter()
+            .map(|cell| cell.as_ref().map_or("-".to_string(), points));
+        let mut row = grid::row(i, name, width, cells, cell_width);
         let total = &t.totals[i];
         let share = if total.games > 0 {
             format!("{:.1}%", total.points / total.games as f64 * 100.0)
