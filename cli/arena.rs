@@ -285,25 +285,15 @@ fn run(args: RunArgs) -> Result<(), CliError> {
         Some(path) => Some(FileLock::acquire(path)?),
         None => None,
     };
-    let (config, shard, done, resume) = match &args.resume {
+    let (config, shard, mut resume) = match &args.resume {
         Some(path) => {
             let read = record::read(path)?;
             check_resume_args(path, &read.header, &args, kind.name())?;
-            (
-                read.header.config.clone(),
-                read.header.shard,
-                read.games.clone(),
-                Some(read),
-            )
+            (read.header.config.clone(), read.header.shard, Some(read))
         }
         None => {
             let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
-            (
-                config_from_args(kind.name(), &args)?,
-                shard,
-                Vec::new(),
-                None,
-            )
+            (config_from_args(kind.name(), &args)?, shard, None)
         }
     };
     if shard.is_some() && config.sprt.is_some() {
@@ -319,9 +309,10 @@ fn run(args: RunArgs) -> Result<(), CliError> {
         .transpose()?;
     with_game!(kind, G => {
         let mut arena = Arena::<G>::new(config.clone())?;
-        if let (Some(path), Some(read)) = (&args.resume, &resume) {
+        if let (Some(path), Some(read)) = (&args.resume, &mut resume) {
             arena.check_records(read, &path.display().to_string())?;
         }
+        let done = resume.as_ref().map_or_else(Vec::new, |read| read.games.clone());
         arena.set_log(log);
         let size = arena.schedule().group_size() as u64;
         if resume.is_none() && config.games % size != 0 {
@@ -467,7 +458,7 @@ fn display(summary: &Summary, shard: Option<Shard>) -> String {
 }
 
 fn merge(args: MergeArgs) -> Result<(), CliError> {
-    let files = args
+    let mut files = args
         .files
         .iter()
         .map(|f| record::read(f))
@@ -480,13 +471,14 @@ fn merge(args: MergeArgs) -> Result<(), CliError> {
             );
         }
     }
-    let (config, games) = record::merge(&files, &names)?;
+    let config = record::common_config(&files, &names)?.clone();
     let kind = GameKind::from_name(&config.game)?;
     with_game!(kind, G => {
         let arena = Arena::<G>::for_records(config.clone())?;
-        for (file, name) in files.iter().zip(&names) {
+        for (file, name) in files.iter_mut().zip(&names) {
             arena.check_records(file, name)?;
         }
+        let (_, games) = record::merge(&files, &names)?;
         let summary = arena.summary(&games);
         if args.json {
             print_json(&json!({"summary": summary, "files": names}))

@@ -381,17 +381,9 @@ impl RecordWriter {
 /// configs must agree; a game in several files must be the same game. Returns the config and the
 /// games sorted by index.
 pub fn merge(files: &[RecordFile], names: &[String]) -> Result<(Config, Vec<GameRecord>), Error> {
-    let first = files
-        .first()
-        .ok_or_else(|| Error::request("merge needs at least one record file"))?;
+    let config = common_config(files, names)?;
     let mut by_index: std::collections::BTreeMap<u64, GameRecord> = Default::default();
     for (file, name) in files.iter().zip(names) {
-        if file.header.config != first.header.config {
-            return Err(Error::file(format!(
-                "'{name}' is from a different tournament than '{}' (game, engines, games, seed, openings or options differ)",
-                names[0]
-            )));
-        }
         for g in &file.games {
             if let Some(old) = by_index.get(&g.index) {
                 if !old.same_game(g) {
@@ -405,8 +397,22 @@ pub fn merge(files: &[RecordFile], names: &[String]) -> Result<(Config, Vec<Game
             }
         }
     }
-    Ok((
-        first.header.config.clone(),
-        by_index.into_values().collect(),
-    ))
+    Ok((config.clone(), by_index.into_values().collect()))
+}
+
+/// The tournament that `files` (named `names` in errors) all record: an error names a file that
+/// records another one, or says there is no file.
+pub fn common_config<'a>(files: &'a [RecordFile], names: &[String]) -> Result<&'a Config, Error> {
+    let first = files
+        .first()
+        .ok_or_else(|| Error::request("merge needs at least one record file"))?;
+    for (file, name) in files.iter().zip(names) {
+        if file.header.config != first.header.config {
+            return Err(Error::file(format!(
+                "'{name}' is from a different tournament than '{}' (game, engines, games, seed, openings or options differ)",
+                names[0]
+            )));
+        }
+    }
+    Ok(&first.header.config)
 }

@@ -211,17 +211,7 @@ impl<G: Game> Arena<G> {
     }
 
     /// The summary of a set of this tournament's game records.
-    ///
-    /// With three or more players, records written before seats' points were kept get them
-    /// from their moves, so that old and new records rank the seats alike.
     pub fn summary(&self, games: &[GameRecord]) -> Summary {
-        let filled: Vec<GameRecord>;
-        let games = if self.schedule.players() >= 3 && games.iter().any(|g| g.points.is_none()) {
-            filled = games.iter().map(|g| self.with_points(g)).collect();
-            &filled
-        } else {
-            games
-        };
         Summary::compute(
             &self.config,
             &self.schedule,

@@ -20,13 +20,18 @@ const PAYOFF_TOLERANCE: f64 = 1e-9;
 impl<G: Game> Arena<G> {
     /// Checks every game of `file` (named `name` in errors) against this tournament: the error
     /// names the file, the line and the field of the first bad game, or a game index given twice.
-    pub fn check_records(&self, file: &RecordFile, name: &str) -> Result<(), Error> {
+    /// A record written before seats' points were kept gets them from the position its moves
+    /// reach, so that old and new records rank the seats alike.
+    pub fn check_records(&self, file: &mut RecordFile, name: &str) -> Result<(), Error> {
         let shard = file.header.shard;
         let mut seen = HashSet::new();
-        for (i, game) in file.games.iter().enumerate() {
+        for (i, game) in file.games.iter_mut().enumerate() {
             let line = file.lines.get(i).copied().unwrap_or(0);
             let at = |why: String| Error::file(format!("record file '{name}' line {line}: {why}"));
-            self.check_record(game).map_err(at)?;
+            let history = self.replay_record(game).map_err(at)?;
+            if game.points.is_none() {
+                game.points = history.state().points();
+            }
             let group = game.index / self.schedule().group_size() as u64;
             if shard.is_some_and(|s| !s.holds(group)) {
                 return Err(at(format!(
@@ -47,6 +52,11 @@ impl<G: Game> Arena<G> {
 
     /// Checks one game against the schedule and the rules; the error names the field.
     pub fn check_record(&self, game: &GameRecord) -> Result<(), String> {
+        self.replay_record(game).map(|_| ())
+    }
+
+    /// [`Arena::check_record`], giving back the game its moves played.
+    fn replay_record(&self, game: &GameRecord) -> Result<History<G>, String> {
         let total = self.schedule().total_games();
         if game.index >= total {
             return Err(format!(
@@ -95,25 +105,8 @@ impl<G: Game> Arena<G> {
         }
         let history = replay(start, &game.moves)?;
         check_result(game, &history)?;
-        check_lengths(game)
-    }
-
-    /// `game` with each seat's points where a record written before they were kept lacks them,
-    /// from the position its moves reach; as it was when it has them, when the game keeps none,
-    /// or when its moves do not replay (a checked record always replays).
-    pub fn with_points(&self, game: &GameRecord) -> GameRecord {
-        let mut out = game.clone();
-        if out.points.is_none() && game.index < self.schedule().total_games() {
-            let round = self.schedule().slot(game.index).round;
-            if let Ok(history) = self
-                .opening(round)
-                .map_err(|e| e.to_string())
-                .and_then(|start| replay(start, &game.moves))
-            {
-                out.points = history.state().points();
-            }
-        }
-        out
+        check_lengths(game)?;
+        Ok(history)
     }
 }
 
