@@ -145,6 +145,10 @@ fn a_three_player_arena_reports_who_finished_ahead_and_records_points() {
     .unwrap();
     let merged = json(&["arena", "merge", old.to_str().unwrap(), "--json"]);
     assert_eq!(merged["summary"]["ahead"], v["summary"]["ahead"]);
+    // The same games in an old file and a new one are one game each, not two that differ.
+    let both = json(&["arena", "merge", old.to_str().unwrap(), file, "--json"]);
+    assert_eq!(both["summary"]["played"], 12);
+    assert_eq!(both["summary"]["ahead"], v["summary"]["ahead"]);
     // Points that the moves do not give are refused, naming the field.
     let tampered = rewrite(&|i, v| {
         if i == 1 {
