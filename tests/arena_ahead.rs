@@ -157,6 +157,17 @@ fn a_three_player_arena_reports_who_finished_ahead_and_records_points() {
     });
     std::fs::write(&path, tampered).unwrap();
     fails(&["arena", "merge", file], "line 2: points: [99, ");
+    // A list of the wrong length is named by its length, not written out.
+    let long = rewrite(&|i, v| {
+        if i == 1 {
+            v["points"] = serde_json::json!(vec![9; 100_000]);
+        }
+    });
+    std::fs::write(&path, long).unwrap();
+    fails(
+        &["arena", "merge", file],
+        "line 2: points: 100000 entries for 3 seats",
+    );
 }
 
 #[test]

@@ -220,6 +220,13 @@ fn check_result<G: Game>(game: &GameRecord, history: &History<G>) -> Result<(), 
     }
     if let Some(points) = &game.points {
         let want = history.state().points();
+        if points.len() != game.seats.len() {
+            return Err(format!(
+                "points: {} entries for {} seats",
+                points.len(),
+                game.seats.len()
+            ));
+        }
         if want.as_ref() != Some(points) {
             return Err(format!(
                 "points: {points:?} where the position the moves reach gives {want:?}"
