@@ -33,6 +33,9 @@ fn examples() -> Vec<(String, Vec<String>)> {
 #[test]
 fn the_readme_examples_print_what_the_readme_shows() {
     let dir = std::env::temp_dir().join(format!("tabula-readme-{}", std::process::id()));
+    // A directory left by an earlier run whose process had the same id holds its record file,
+    // which the arena example would refuse to replace.
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("docs/img")).unwrap();
     // The examples' input files are read where the README names them.
     #[cfg(unix)]
@@ -83,4 +86,5 @@ fn the_readme_examples_print_what_the_readme_shows() {
         }
     }
     assert_eq!(pictures, 5, "one picture per game");
+    let _ = std::fs::remove_dir_all(&dir);
 }
