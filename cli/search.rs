@@ -332,6 +332,9 @@ fn best_multi<G: Game>(state: &G, spec: &EngineSpec, args: &BestArgs) -> Result<
         println!("best {best}");
         println!("score {}", r.score);
         println!("meaning {meaning}");
+        if !r.shares.is_empty() {
+            println!("shares {}", shares_line(&r.shares));
+        }
         println!("pv {}", pv.join(" "));
         println!("depth {}", r.depth);
         println!(
@@ -342,9 +345,19 @@ fn best_multi<G: Game>(state: &G, spec: &EngineSpec, args: &BestArgs) -> Result<
     }
     Ok(json!({
         "engine": spec.to_string(), "best": best, "score": score_json(r.score),
-        "meaning": meaning, "pv": pv, "depth": r.depth, "nodes": r.nodes, "seconds": seconds,
-        "nps": rate(r.nodes, seconds), "threads": 1,
+        "meaning": meaning, "shares": r.shares, "pv": pv, "depth": r.depth, "nodes": r.nodes,
+        "seconds": seconds, "nps": rate(r.nodes, seconds), "threads": 1,
     }))
+}
+
+/// Each seat's share of the win, player 1 first: `1:0.41 2:0.22 3:0.37`.
+fn shares_line(shares: &[f64]) -> String {
+    let parts: Vec<String> = shares
+        .iter()
+        .enumerate()
+        .map(|(seat, x)| format!("{}:{x:.2}", seat + 1))
+        .collect();
+    parts.join(" ")
 }
 
 /// What a multi-player search's score means, in a line.

@@ -105,6 +105,37 @@ fn every_game_explains_its_best_score() {
             && text.contains("(an equal share is 0.33)"),
         "{text}"
     );
+    // Every seat's share, player 1 (the mover) first, as the meaning states the mover's.
+    let mover = text
+        .split("share of the win about ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .expect("the mover's share");
+    let line = text
+        .lines()
+        .find_map(|l| l.strip_prefix("shares "))
+        .expect("a shares line");
+    let seats: Vec<&str> = line.split(' ').collect();
+    assert_eq!(seats.len(), 3, "{line}");
+    assert_eq!(seats[0], format!("1:{mover}"), "{line}");
+    let json = ok(&[
+        "best",
+        "checkers",
+        "--players",
+        "4",
+        "--depth",
+        "2",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let shares: Vec<f64> = v["shares"]
+        .as_array()
+        .expect("shares in --json")
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    assert_eq!(shares.len(), 4, "{json}");
+    assert!((shares.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{json}");
     let text = ok(&["best", "senet", "--moves", "3", "--depth", "2"]);
     assert!(
         text.contains("averaged over the chance outcomes to come"),

@@ -23,6 +23,7 @@ impl<G: Game> Searcher<'_, G> {
             best: None,
             score: -INFINITY,
             pv: Vec::new(),
+            shares: Vec::new(),
         };
         for &(_, _, m) in &buf {
             let mut child = state.clone();

@@ -28,6 +28,7 @@ impl<G: Game> Searcher<'_, G> {
             best: None,
             score: 0,
             pv: Vec::new(),
+            shares: Vec::new(),
         };
         let mut best = 0.0;
         for &(_, _, m) in &buf {
@@ -41,6 +42,7 @@ impl<G: Game> Searcher<'_, G> {
                 best = v[me];
                 it.best = Some(m);
                 it.score = share_score(best, self.players);
+                it.shares = v[..self.players].to_vec();
                 self.update_pv(0, m);
                 it.pv = self.pv[0].clone();
             }

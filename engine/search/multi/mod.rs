@@ -109,6 +109,9 @@ pub struct MultiResult<M> {
     /// The principal variation, starting with the best move (Best-Reply Search: the moves of
     /// the line whoever made them).
     pub pv: Vec<M>,
+    /// max^n: every seat's expected share of the win (seat order, summing to 1) after the best
+    /// move, as the search values it; empty for Best-Reply Search, which values one seat only.
+    pub shares: Vec<f64>,
     /// The deepest finished iteration.
     pub depth: u32,
     /// Nodes visited (positions entered).
@@ -224,6 +227,8 @@ struct Iteration<M> {
     best: Option<M>,
     score: i32,
     pv: Vec<M>,
+    /// max^n: every seat's share of the win after the best move.
+    shares: Vec<f64>,
 }
 
 impl<G: Game> Searcher<'_, G> {
@@ -239,6 +244,7 @@ impl<G: Game> Searcher<'_, G> {
             best: root_moves.first().copied(),
             score: Score(0),
             pv: root_moves.first().copied().into_iter().collect(),
+            shares: Vec::new(),
             depth: 0,
             nodes: 0,
             elapsed: Duration::ZERO,
@@ -271,6 +277,7 @@ impl<G: Game> Searcher<'_, G> {
                 result.best = Some(best);
                 result.score = Score(it.score);
                 result.pv = it.pv;
+                result.shares = it.shares;
             }
             if self.stopped {
                 result.stopped = true;
