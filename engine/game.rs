@@ -327,14 +327,6 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         }
     }
 
-    /// How many evaluation units make one step of the logistic that turns this position's
-    /// evaluations into shares of the win (multi-player search), where the game knows better
-    /// than one fixed scale: a lead means more as the game nears its end. `None` (the default):
-    /// the searcher's fixed scale.
-    fn eval_scale(&self) -> Option<f64> {
-        None
-    }
-
     /// Each seat's points in this position, by which the rules rank the seats when the game
     /// ends (capture checkers: the marbles each has captured); `None` (the default) for a game
     /// decided by its result alone. The arena ranks seats that share a payoff by them, so that

@@ -367,30 +367,3 @@ fn evaluation_and_move_hints() {
         }
     }
 }
-
-#[test]
-fn a_lead_weighs_more_as_the_marbles_run_out() {
-    // Multi-player search turns evaluations into shares of the win by this scale: 7 units a
-    // marble on the board, so a one-marble lead (100 units) is a fifth of a step at the start
-    // and a whole step with 14 marbles left; never below 50.
-    let start = read(START);
-    assert_eq!(start.eval_scale(), Some(420.0));
-    let four = read(&position(
-        &[(-4, 4, 0), (-3, 3, 0), (-1, 1, 0), (1, -1, 0)],
-        false,
-    ));
-    assert_eq!(four.eval_scale(), Some(50.0));
-    let mut s = start.clone();
-    let mut moves = Vec::new();
-    while s.turn() != Turn::Terminal {
-        let before = s.eval_scale().unwrap();
-        moves.clear();
-        s.legal_moves(&mut moves);
-        s.play(moves[0]);
-        let after = s.eval_scale().unwrap();
-        assert!(
-            after < before || after == 50.0,
-            "a capture leaves fewer marbles"
-        );
-    }
-}

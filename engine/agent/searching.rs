@@ -310,17 +310,16 @@ pub fn multi_config(spec: &EngineSpec) -> Result<MultiConfig, Error> {
     };
     let eval_scale = match spec.get("scale") {
         None => d.eval_scale,
-        Some(v) => Some(
-            v.parse::<f64>()
-                .ok()
-                .filter(|c| c.is_finite() && *c > 0.0)
-                .ok_or_else(|| {
-                    Error::option(format!(
-                        "engine {}: scale='{v}' is not a number > 0",
-                        spec.kind
-                    ))
-                })?,
-        ),
+        Some(v) => v
+            .parse::<f64>()
+            .ok()
+            .filter(|c| c.is_finite() && *c > 0.0)
+            .ok_or_else(|| {
+                Error::option(format!(
+                    "engine {}: scale='{v}' is not a number > 0",
+                    spec.kind
+                ))
+            })?,
     };
     Ok(MultiConfig {
         algorithm,

@@ -52,12 +52,3 @@ pub fn evaluate_all(state: &Checkers, out: &mut [i32]) {
         *v = (projected[seat] - best_other).clamp(-EVAL_LIMIT, EVAL_LIMIT);
     }
 }
-
-/// Evaluation units per logistic step when a multi-player search turns this position's
-/// evaluations into shares of the win: 7 units a marble left on the board, at least 50. With
-/// fewer marbles left, fewer can still change hands, so a lead decides more. Fitted to the
-/// final payoffs of self-play games with 3, 4 and 6 players (`docs/measurements.md`, capture
-/// checkers), where a fixed 400 fitted them worse at every stage of the game.
-pub fn share_scale(state: &Checkers) -> f64 {
-    f64::from(7 * state.marble_layouts().bits().count_ones()).max(50.0)
-}

@@ -334,10 +334,6 @@ impl Game for Checkers {
         eval::evaluate_all(self, out)
     }
 
-    fn eval_scale(&self) -> Option<f64> {
-        Some(eval::share_scale(self))
-    }
-
     /// Marbles belong to nobody, so any seat may make any move: the turn simply moves on.
     fn pass_to(&mut self, seat: usize) -> bool {
         if seat >= self.players as usize {

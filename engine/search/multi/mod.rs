@@ -49,9 +49,9 @@ pub struct MultiConfig {
     /// Which search.
     pub algorithm: MultiAlgorithm,
     /// max^n: evaluation units for one logistic step when a leaf's evaluations become shares
-    /// (as MCTS's `scale`). `None`: the leaf's own [`Game::eval_scale`], else
-    /// [`DEFAULT_EVAL_SCALE`].
-    pub eval_scale: Option<f64>,
+    /// (as MCTS's `scale`). Chosen: a marble of capture checkers (100) is about a fifth of a
+    /// step, so a lead of a few marbles is a clear but not certain win.
+    pub eval_scale: f64,
     /// max^n: a leaf where another seat than the root's is to move is played on, each seat
     /// taking its move with the largest hint (its biggest capture), until the root seat is to
     /// move again, and scored there. Every leaf is then seen from the same point of the turn
@@ -73,7 +73,7 @@ impl Default for MultiConfig {
     fn default() -> Self {
         MultiConfig {
             algorithm: MultiAlgorithm::BestReply,
-            eval_scale: None,
+            eval_scale: DEFAULT_EVAL_SCALE,
             rollout: false,
             rounds: true,
         }
@@ -91,9 +91,7 @@ impl MultiConfig {
     }
 }
 
-/// The scale of a leaf whose game gives none ([`MultiConfig::eval_scale`]).
-/// Chosen: a marble of capture checkers (100) is a quarter of a step, so a lead of a few
-/// marbles is a clear but not certain win.
+/// The default of [`MultiConfig::eval_scale`].
 pub const DEFAULT_EVAL_SCALE: f64 = 400.0;
 
 /// What a multi-player search found.
@@ -351,15 +349,10 @@ impl<G: Game> Searcher<'_, G> {
     fn shares(&self, state: &G) -> Values {
         let mut evals = [0i32; MAX_PLAYERS];
         state.evaluate_all(&mut evals[..self.players]);
-        let scale = self
-            .config
-            .eval_scale
-            .or_else(|| state.eval_scale())
-            .unwrap_or(DEFAULT_EVAL_SCALE);
         let mut v = [0.0; MAX_PLAYERS];
         let mut total = 0.0;
         for seat in 0..self.players {
-            v[seat] = 1.0 / (1.0 + (-f64::from(evals[seat]) / scale).exp());
+            v[seat] = 1.0 / (1.0 + (-f64::from(evals[seat]) / self.config.eval_scale).exp());
             total += v[seat];
         }
         for x in v.iter_mut().take(self.players) {
