@@ -8,6 +8,7 @@
 //! A level finish counts one half. Each cell is the mean over groups (one opening in every
 //! seating), so seat effects cancel as they do in the engines' scores, with its 95% interval.
 
+use std::cmp::Ordering;
 use std::fmt;
 
 use serde::Serialize;
@@ -99,19 +100,19 @@ impl AheadAccumulator {
 /// 1 when seat `s` of `game` finished ahead of seat `t`, 0 when behind, 1/2 when level: by
 /// payoff, then by points where the record has them.
 fn ahead(game: &GameRecord, s: usize, t: usize) -> f64 {
-    let (ps, pt) = (game.result[s], game.result[t]);
-    if ps != pt {
-        return if ps > pt { 1.0 } else { 0.0 };
-    }
-    match game.points.as_ref().map(|p| (p.get(s), p.get(t))) {
-        Some((Some(a), Some(b))) if a != b => {
-            if a > b {
-                1.0
-            } else {
-                0.0
-            }
-        }
-        _ => 0.5,
+    let points = |seat: usize| game.points.as_ref().and_then(|p| p.get(seat));
+    let by_points = match (points(s), points(t)) {
+        (Some(a), Some(b)) => a.cmp(b),
+        _ => Ordering::Equal,
+    };
+    let order = game.result[s]
+        .partial_cmp(&game.result[t])
+        .unwrap_or(Ordering::Equal)
+        .then(by_points);
+    match order {
+        Ordering::Greater => 1.0,
+        Ordering::Less => 0.0,
+        Ordering::Equal => 0.5,
     }
 }
 
