@@ -47,7 +47,7 @@ impl StartBounds {
 /// The bound on the longest short-jump chain from each start of `jumps` (the position's single
 /// jumps) on a board with `marbles`.
 pub fn start_bounds(marbles: &Marbles, jumps: &SingleJumps) -> StartBounds {
-    let mut graph = BaseGraph::build(marbles);
+    let graph = BaseGraph::build(marbles);
     let t = tables();
     let mut starts = 0u128;
     let mut own = [StartEdges::default(); 128];
@@ -59,7 +59,7 @@ pub fn start_bounds(marbles: &Marbles, jumps: &SingleJumps) -> StartBounds {
                 let s = t.axis_inv[a][i.index()];
                 let land = t.axis_inv[a][i.index().wrapping_add_signed(step)];
                 starts |= 1u128 << s;
-                own[usize::from(s)].add(&mut graph, land);
+                own[usize::from(s)].add(&graph, land);
             }
         }
     }
@@ -77,7 +77,7 @@ pub fn start_bounds(marbles: &Marbles, jumps: &SingleJumps) -> StartBounds {
 /// The graph of every class at once without any start: vertices the empty holes, edges the
 /// marbles lying between two empty holes, grouped into components.
 struct BaseGraph {
-    /// Union-find parents, by hole.
+    /// Union-find parents, by hole; once built, each hole's root.
     parent: [u8; 128],
     /// Degree of each hole.
     degree: [u8; 128],
@@ -124,7 +124,9 @@ impl BaseGraph {
             }
         }
         for v in BitIter(touched) {
-            let r = usize::from(g.find(v.0));
+            let r = g.find(v.0);
+            g.parent[v.index()] = r;
+            let r = usize::from(r);
             g.degree_sum[r] += u16::from(g.degree[v.index()]);
             g.odd[r] += g.degree[v.index()] & 1;
         }
@@ -160,14 +162,15 @@ struct StartEdges {
 
 impl StartEdges {
     /// Adds the start's edge to the empty hole `land`.
-    fn add(&mut self, graph: &mut BaseGraph, land: u8) {
+    fn add(&mut self, graph: &BaseGraph, land: u8) {
         self.degree += 1;
         self.odd += if graph.degree[usize::from(land)] & 1 == 1 {
             -1
         } else {
             1
         };
-        let r = graph.find(land);
+        // Every root was found in `build`: one load (a hole no edge touches is its own root).
+        let r = graph.parent[usize::from(land)];
         let joined = usize::from(self.joined);
         if !self.roots[..joined].contains(&r) {
             self.roots[joined] = r;
