@@ -30,22 +30,25 @@ impl<G: Game> Searcher<'_, G> {
             pv: Vec::new(),
             shares: Vec::new(),
         };
-        let mut best = 0.0;
+        // The best child's value vector so far; score and shares are read from it at the end.
+        let mut best: Option<Values> = None;
         for &(_, _, m) in &buf {
             let mut child = state.clone();
             child.play(m);
-            let v = self.maxn(&child, depth - 1, 1, me, best);
+            let v = self.maxn(&child, depth - 1, 1, me, best.map_or(0.0, |b| b[me]));
             if self.stopped {
                 break;
             }
-            if it.best.is_none() || v[me] > best {
-                best = v[me];
+            if best.is_none_or(|b| v[me] > b[me]) {
+                best = Some(v);
                 it.best = Some(m);
-                it.score = share_score(best, self.players);
-                it.shares = v[..self.players].to_vec();
                 self.update_pv(0, m);
                 it.pv = self.pv[0].clone();
             }
+        }
+        if let Some(v) = best {
+            it.score = share_score(v[me], self.players);
+            it.shares = v[..self.players].to_vec();
         }
         self.scratch[0] = buf;
         it
