@@ -163,53 +163,74 @@ fn best_one<G: Game>(
         return best_multi(state, spec, args);
     }
     if spec.kind == "mcts" {
-        let limits = agent::limits(spec)?;
-        let r = Mcts::new(agent::mcts_config(spec, seed)?).search(state, limits);
-        let seconds = r.elapsed.as_secs_f64();
-        let mut top: Vec<_> = r.moves.iter().collect();
-        top.sort_by_key(|s| std::cmp::Reverse(s.visits));
-        let best = r.best.map(|m| state.move_notation(m)).unwrap_or_default();
-        let chosen = r.moves.iter().find(|s| Some(s.mv) == r.best);
-        let meaning = chosen.map_or(String::new(), |s| {
-            explain_mcts(state, s.value, s.visits, r.proven.or(s.proven))
-        });
-        if !args.json {
-            println!("best {best}");
-            if let Some(p) = r.proven {
-                println!("proven {}", if p { "win" } else { "loss" });
-            }
-            println!("meaning {meaning}");
-            for s in top.iter().take(5) {
-                let proven = match s.proven {
-                    Some(true) => " (proven win)",
-                    Some(false) => " (proven loss)",
-                    None => "",
-                };
-                println!(
-                    "  {} visits {} value {:.3}{proven}",
-                    state.move_notation(s.mv),
-                    s.visits,
-                    s.value
-                );
-            }
+        return best_mcts(state, spec, args, seed);
+    }
+    best_alphabeta(state, spec, args, oracle)
+}
+
+/// `best` with MCTS: the most visited move, the five most visited with their values.
+fn best_mcts<G: Game>(
+    state: &G,
+    spec: &EngineSpec,
+    args: &BestArgs,
+    seed: u64,
+) -> Result<Value, CliError> {
+    let limits = agent::limits(spec)?;
+    let r = Mcts::new(agent::mcts_config(spec, seed)?).search(state, limits);
+    let seconds = r.elapsed.as_secs_f64();
+    let mut top: Vec<_> = r.moves.iter().collect();
+    top.sort_by_key(|s| std::cmp::Reverse(s.visits));
+    let best = r.best.map(|m| state.move_notation(m)).unwrap_or_default();
+    let chosen = r.moves.iter().find(|s| Some(s.mv) == r.best);
+    let meaning = chosen.map_or(String::new(), |s| {
+        explain_mcts(state, s.value, s.visits, r.proven.or(s.proven))
+    });
+    if !args.json {
+        println!("best {best}");
+        if let Some(p) = r.proven {
+            println!("proven {}", if p { "win" } else { "loss" });
+        }
+        println!("meaning {meaning}");
+        for s in top.iter().take(5) {
+            let proven = match s.proven {
+                Some(true) => " (proven win)",
+                Some(false) => " (proven loss)",
+                None => "",
+            };
             println!(
-                "playouts {} nodes {} pps {} time {seconds:.3} s",
-                r.playouts,
-                r.nodes,
-                human_rate(r.playouts_per_second())
+                "  {} visits {} value {:.3}{proven}",
+                state.move_notation(s.mv),
+                s.visits,
+                s.value
             );
         }
-        let moves: Vec<Value> = top
-            .iter()
-            .map(|s| json!({"move": state.move_notation(s.mv), "visits": s.visits, "value": s.value, "proven": s.proven}))
-            .collect();
-        return Ok(json!({
-            "engine": spec.to_string(), "best": best, "proven": r.proven, "meaning": meaning,
-            "moves": moves,
-            "playouts": r.playouts, "nodes": r.nodes, "seconds": seconds,
-            "playouts_per_second": r.playouts_per_second(),
-        }));
+        println!(
+            "playouts {} nodes {} pps {} time {seconds:.3} s",
+            r.playouts,
+            r.nodes,
+            human_rate(r.playouts_per_second())
+        );
     }
+    let moves: Vec<Value> = top
+        .iter()
+        .map(|s| json!({"move": state.move_notation(s.mv), "visits": s.visits, "value": s.value, "proven": s.proven}))
+        .collect();
+    Ok(json!({
+        "engine": spec.to_string(), "best": best, "proven": r.proven, "meaning": meaning,
+        "moves": moves,
+        "playouts": r.playouts, "nodes": r.nodes, "seconds": seconds,
+        "playouts_per_second": r.playouts_per_second(),
+    }))
+}
+
+/// `best` with alpha-beta: the best line (or `--multipv` lines), depth reports on stderr while
+/// it runs.
+fn best_alphabeta<G: Game>(
+    state: &G,
+    spec: &EngineSpec,
+    args: &BestArgs,
+    oracle: Option<SharedOracle<G>>,
+) -> Result<Value, CliError> {
     let limits = agent::limits(spec)?;
     let mut ab = AlphaBeta::new(agent::alphabeta_config(spec)?);
     ab.set_oracle(oracle.clone());
@@ -255,25 +276,7 @@ fn best_one<G: Game>(
     let nodes: u64 = found.iter().map(|r| r.nodes).sum();
     let nps = rate(nodes, seconds);
     if !args.json {
-        println!("best {}", top.best);
-        if lines == 1 {
-            println!("score {}", first.score);
-            println!("meaning {}", top.meaning);
-            println!("pv {}", top.pv.join(" "));
-        } else {
-            for (k, (r, line)) in found.iter().zip(&ranked).enumerate() {
-                println!(
-                    "line {} {} score {} depth {} pv {}",
-                    k + 1,
-                    line.best,
-                    r.score,
-                    r.depth,
-                    line.pv.join(" ")
-                );
-                println!("  meaning {}", line.meaning);
-            }
-        }
-        println!("depth {} seldepth {}", first.depth, first.seldepth);
+        print_lines(&found, &ranked, lines);
         println!(
             "nodes {nodes} nps {} time {seconds:.3} s threads {}",
             human_rate(nps),
@@ -297,6 +300,30 @@ fn best_one<G: Game>(
             .collect();
     }
     Ok(out)
+}
+
+/// The text form of alpha-beta's result: the best line, or each of `--multipv`'s lines.
+fn print_lines<M>(found: &[SearchResult<M>], ranked: &[Ranked], lines: usize) {
+    let (first, top) = (&found[0], &ranked[0]);
+    println!("best {}", top.best);
+    if lines == 1 {
+        println!("score {}", first.score);
+        println!("meaning {}", top.meaning);
+        println!("pv {}", top.pv.join(" "));
+    } else {
+        for (k, (r, line)) in found.iter().zip(ranked).enumerate() {
+            println!(
+                "line {} {} score {} depth {} pv {}",
+                k + 1,
+                line.best,
+                r.score,
+                r.depth,
+                line.pv.join(" ")
+            );
+            println!("  meaning {}", line.meaning);
+        }
+    }
+    println!("depth {} seldepth {}", first.depth, first.seldepth);
 }
 
 /// `best` with a multi-player search (`maxn`, `brs`, or `default` with three or more players).

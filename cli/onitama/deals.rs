@@ -1,9 +1,9 @@
 //! `tabula onitama deals`: the survey of every distinct deal, one JSON line per deal, resumable,
 //! with a summary.
 
-use std::fs::OpenOptions;
+use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -11,7 +11,8 @@ use clap::Args;
 use serde_json::{json, Value};
 use tabula::analysis::onitama::cardset::CardSet;
 use tabula::analysis::onitama::deals::{
-    all_deals, classes, deal_name, deals_of, parse_deal_name, summarise, survey, DealResult,
+    all_deals, classes, deal_name, deals_of, parse_deal_name, summarise, survey, DealClass,
+    DealResult,
 };
 use tabula::files::check_new;
 use tabula::games::onitama::{Card, Color, Deal, Onitama, DEFAULT_PLY_LIMIT};
@@ -187,25 +188,7 @@ fn read_done(path: &std::path::Path) -> Result<Vec<DealResult>, CliError> {
 
 /// Runs the survey: searches the classes not yet done, writes their lines, prints the summary.
 pub fn deals(args: DealsArgs) -> Result<(), CliError> {
-    check_threads("--threads", args.threads)?;
-    // One table per thread: all of them must fit.
-    check_table_mb("--hash", args.hash)?;
-    check_memory(
-        &format!("--hash {} on {} threads", args.hash, args.threads),
-        (args.hash * args.threads) as u64 * 1024 * 1024,
-    )?;
-    if !args.prove
-        && (args.prove_nodes.is_some()
-            || args.prove_time.is_some()
-            || args.shard.is_some()
-            || args.table.is_some()
-            || args.list.is_some())
-    {
-        return Err(CliError(
-            "bad option: --prove-nodes, --prove-time, --shard, --table and --list go with --prove"
-                .into(),
-        ));
-    }
+    check_options(&args)?;
     if args.prove {
         let deals = match (&args.cards, &args.list) {
             (Some(_), Some(_)) => {
@@ -218,21 +201,7 @@ pub fn deals(args: DealsArgs) -> Result<(), CliError> {
         };
         return super::deal_proofs::run(&args, deals);
     }
-    if args.depth == Some(0) || args.time == Some(0) {
-        return Err(CliError(
-            "bad option: --depth and --time must be at least 1".into(),
-        ));
-    }
-    let limits = match (args.depth, args.time) {
-        (Some(_), Some(_)) => {
-            return Err(CliError(
-                "bad option: give --depth or --time, not both".into(),
-            ))
-        }
-        (Some(d), None) => Limits::depth(d),
-        (None, Some(t)) => Limits::time_ms(t),
-        (None, None) => Limits::depth(6),
-    };
+    let limits = survey_limits(&args)?;
     let out_path = results_path(&args)?;
     let deals = match &args.cards {
         Some(text) => deals_of(CardSet::parse(text)?),
@@ -254,22 +223,24 @@ pub fn deals(args: DealsArgs) -> Result<(), CliError> {
             check_new(p, "use --resume to continue it, or --force to replace it")?;
         }
     }
-    let writer = match &out_path {
-        Some(p) => Some(
-            OpenOptions::new()
-                .create(true)
-                .write(true)
-                .append(args.resume.is_some())
-                .truncate(args.resume.is_none())
-                .open(p)
-                .map_err(|e| CliError(format!("bad file: {}: cannot write: {e}", p.display())))?,
-        ),
-        None => None,
-    };
+    let writer = open_results(out_path.as_deref(), args.resume.is_some())?;
+    let (all, seconds) = run_survey(&todo, limits, &args, writer, previous)?;
+    report(&args, todo.len(), &all, seconds)
+}
+
+/// Searches the classes `todo`, writing each result's line to `writer` as it comes and adding it
+/// to `previous`: every result, and the seconds the searches took.
+fn run_survey(
+    todo: &[DealClass],
+    limits: Limits,
+    args: &DealsArgs,
+    writer: Option<File>,
+    previous: Vec<DealResult>,
+) -> Result<(Vec<DealResult>, f64), CliError> {
     let progress = bar(todo.len() as u64, show_progress(args.json));
     let state = Mutex::new((writer, previous, None::<std::io::Error>));
     let started = Instant::now();
-    survey(&todo, limits, args.threads, args.hash, &|results| {
+    survey(todo, limits, args.threads, args.hash, &|results| {
         let mut guard = state.lock().expect("no thread panicked");
         let (writer, all, error) = &mut *guard;
         for r in results {
@@ -288,10 +259,78 @@ pub fn deals(args: DealsArgs) -> Result<(), CliError> {
     if let Some(e) = error {
         return Err(CliError(format!("i/o error: {e}")));
     }
+    Ok((all, seconds))
+}
+
+/// The checks that need no search: threads, tables that fit memory, options that go together.
+fn check_options(args: &DealsArgs) -> Result<(), CliError> {
+    check_threads("--threads", args.threads)?;
+    // One table per thread: all of them must fit.
+    check_table_mb("--hash", args.hash)?;
+    check_memory(
+        &format!("--hash {} on {} threads", args.hash, args.threads),
+        (args.hash * args.threads) as u64 * 1024 * 1024,
+    )?;
+    if !args.prove
+        && (args.prove_nodes.is_some()
+            || args.prove_time.is_some()
+            || args.shard.is_some()
+            || args.table.is_some()
+            || args.list.is_some())
+    {
+        return Err(CliError(
+            "bad option: --prove-nodes, --prove-time, --shard, --table and --list go with --prove"
+                .into(),
+        ));
+    }
+    Ok(())
+}
+
+/// The search limits of one deal class: `--depth` or `--time` (depth 6 when neither is given).
+fn survey_limits(args: &DealsArgs) -> Result<Limits, CliError> {
+    if args.depth == Some(0) || args.time == Some(0) {
+        return Err(CliError(
+            "bad option: --depth and --time must be at least 1".into(),
+        ));
+    }
+    Ok(match (args.depth, args.time) {
+        (Some(_), Some(_)) => {
+            return Err(CliError(
+                "bad option: give --depth or --time, not both".into(),
+            ))
+        }
+        (Some(d), None) => Limits::depth(d),
+        (None, Some(t)) => Limits::time_ms(t),
+        (None, None) => Limits::depth(6),
+    })
+}
+
+/// The results file opened for writing: appended to when resuming, else created or replaced.
+fn open_results(path: Option<&Path>, resume: bool) -> Result<Option<File>, CliError> {
+    path.map(|p| {
+        OpenOptions::new()
+            .create(true)
+            .write(true)
+            .append(resume)
+            .truncate(!resume)
+            .open(p)
+            .map_err(|e| CliError(format!("bad file: {}: cannot write: {e}", p.display())))
+    })
+    .transpose()
+}
+
+/// Prints the survey's summary of `all` (text, or JSON with `--json`); `searched` classes were
+/// searched in this run, in `seconds`.
+fn report(
+    args: &DealsArgs,
+    searched: usize,
+    all: &[DealResult],
+    seconds: f64,
+) -> Result<(), CliError> {
     let nodes: u64 = all.iter().map(|r| r.nodes).sum();
-    let summary = summarise(&all, args.top);
+    let summary = summarise(all, args.top);
     let per_minute = if seconds > 0.0 {
-        todo.len() as f64 * 60.0 / seconds
+        searched as f64 * 60.0 / seconds
     } else {
         0.0
     };
@@ -302,7 +341,7 @@ pub fn deals(args: DealsArgs) -> Result<(), CliError> {
                 .collect()
         };
         print_json(&json!({
-            "searched": todo.len(), "deals": all.len(), "seconds": seconds,
+            "searched": searched, "deals": all.len(), "seconds": seconds,
             "classes_per_minute": per_minute, "nodes": nodes,
             "first_mover": summary.first_mover,
             "best_for_red": listing(&summary.best_for_red),
@@ -315,7 +354,7 @@ pub fn deals(args: DealsArgs) -> Result<(), CliError> {
     }
     println!(
         "searched {} deal classes ({} deals reported) in {:.1} s, {:.0} classes/min, {} nodes",
-        todo.len(),
+        searched,
         all.len(),
         seconds,
         per_minute,
