@@ -13,9 +13,8 @@ use rand::RngExt;
 
 use crate::games::senet::board::{other, squares, Board, DARK};
 use crate::games::senet::endgame;
-use crate::games::senet::learned::{
-    after_move_with, features, logit, sigmoid, Features, LearnedWeights, FEATURES,
-};
+use crate::games::senet::features::{features, Features, LearnedWeights, FEATURES};
+use crate::games::senet::learned::{after_move_with, logit, sigmoid};
 use crate::games::senet::moves::{movers, throws_again, THROWS, THROW_DENOMINATOR};
 use crate::games::senet::DEFAULT_PLY_LIMIT;
 use crate::random::rng;
@@ -175,9 +174,9 @@ pub fn weights_source(weights: &LearnedWeights, command: &str) -> String {
     s.push_str("//! The learned evaluation's weights, written by `tabula senet train` (do not edit by hand):\n");
     s.push_str(&format!("//! `{command}`.\n//!\n"));
     s.push_str("//! The same command reproduces them exactly (one seeded generator throws every stick).\n\n");
-    s.push_str("use super::learned::LearnedWeights;\n\n");
+    s.push_str("use super::features::LearnedWeights;\n\n");
     s.push_str(
-        "/// The weights of [`super::learned`], one per feature of [`super::learned::features`].\n",
+        "/// The weights of [`super::learned`], one per feature of [`super::features::features`].\n",
     );
     s.push_str("#[rustfmt::skip]\n");
     s.push_str("pub const LEARNED: LearnedWeights = [\n");

@@ -410,7 +410,7 @@ impl EndgameTable {
                 if board.pieces[DARK] & board.pieces[LIGHT] != 0 {
                     continue;
                 }
-                let race = super::eval::race(&board, DARK) + super::eval::race(&board, LIGHT);
+                let race = super::features::race(&board, DARK) + super::features::race(&board, LIGHT);
                 for me in [DARK, LIGHT] {
                     nodes.push((race, key(&board, me)));
                 }

@@ -1,14 +1,15 @@
 //! The evaluation and move-ordering hints for Senet's searchers.
 //!
-//! [`evaluate`] is the chance to win of [`super::learned`]. The features below are among its
-//! inputs, and they make the hand-set heuristic it replaced ([`evaluate_with`]), which counts, for each colour: the race (squares still to travel, borne-off pieces
+//! [`evaluate`] is the chance to win of [`super::learned`]. The board features of [`super::features`] are
+//! among its inputs, and they make the hand-set heuristic it replaced ([`evaluate_with`]), which counts, for each colour: the race (squares still to travel, borne-off pieces
 //! counting nothing), protected pieces (a piece with a friend on a neighbouring square cannot
 //! be swapped), blockades (three in a row cannot be passed: worth more the more enemy pieces are
 //! stuck behind), and pieces at risk (a lone piece an enemy piece a throw behind can swap back).
 //! One square of race is worth 30 of its units ([`WEIGHTS`]), so a ten-square lead scores 300.
 
-use super::board::{bit, other, squares, Board, SQUARES};
-use super::moves::{Move, THROWS};
+use super::board::{bit, other, Board, SQUARES};
+use super::features::{blocked_behind, protected, race, risk};
+use super::moves::Move;
 use super::Senet;
 use crate::game::EVAL_LIMIT;
 
@@ -37,47 +38,7 @@ pub const WEIGHTS: Weights = Weights {
     tempo: 60,
 };
 
-/// Squares left to travel: a piece on `s` needs `31 - s` to bear off.
-pub fn race(board: &Board, seat: usize) -> i32 {
-    squares(board.pieces[seat]).map(|s| 31 - i32::from(s)).sum()
-}
-
-/// Pieces with a piece of the same colour on a neighbouring square.
-pub fn protected(board: &Board, seat: usize) -> u32 {
-    let own = board.pieces[seat];
-    (own & ((own << 1) | (own >> 1))).count_ones()
-}
-
-/// Enemy pieces behind a row of three of `seat`'s pieces (they cannot pass it).
-pub fn blocked_behind(board: &Board, seat: usize) -> u32 {
-    let own = board.pieces[seat];
-    let rows = own & (own >> 1) & (own >> 2);
-    if rows == 0 {
-        return 0;
-    }
-    // The highest row holds back every enemy piece below it.
-    let top_start = 31 - rows.leading_zeros();
-    (board.pieces[other(seat)] & ((1u32 << top_start) - 1)).count_ones()
-}
-
-/// The expected race squares `seat` loses to swaps on its lone pieces, in sixteenths: for each
-/// lone piece and each enemy piece `d` squares behind it, the chance of throwing `d` times the
-/// `2d` squares the swap costs (`d` back for us, `d` forward for them).
-pub fn risk(board: &Board, seat: usize) -> i32 {
-    let own = board.pieces[seat];
-    let opp = board.pieces[other(seat)];
-    let lone = own & !(own << 1) & !(own >> 1);
-    // For each throw `d`, the lone pieces with an enemy piece `d` squares behind.
-    THROWS
-        .iter()
-        .map(|&(d, chance)| {
-            let exposed = (lone & opp << d).count_ones() as i32;
-            exposed * chance as i32 * 2 * i32::from(d)
-        })
-        .sum()
-}
-
-/// One colour's score from the features above.
+/// One colour's score from the board features.
 fn side_score(board: &Board, seat: usize, w: &Weights) -> i32 {
     -race(board, seat) * w.square
         + protected(board, seat) as i32 * w.protected

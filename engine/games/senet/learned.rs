@@ -7,93 +7,14 @@
 //! with a throw pending is worth the best of its moves' results (one ply of maximum), so every
 //! state the searchers meet has a value.
 
-use super::board::{other, squares, Board, DARK, LIGHT, SQUARES};
+use super::board::{other, squares, Board, DARK, LIGHT};
 use super::endgame;
-use super::eval::{blocked_behind, protected, race, risk};
+use super::features::{
+    pair_features, side_counts, Features, LearnedWeights, SIDE_FEATURES, SQUARE_FEATURES,
+};
 use super::moves::{self, throws_again};
 use super::weights::LEARNED;
 use super::Senet;
-
-/// Features of one colour (see [`features`]).
-pub const SIDE_FEATURES: usize = 38;
-
-/// One colour's square features, first among its features: a piece on each square.
-const SQUARE_FEATURES: usize = SQUARES as usize;
-
-/// The length of the feature vector: the thrower's colour, the other colour, then three
-/// features of the pair.
-pub const FEATURES: usize = 2 * SIDE_FEATURES + 3;
-
-/// A feature vector.
-pub type Features = [f32; FEATURES];
-
-/// The weights of the learned evaluation: one per feature of [`features`].
-pub type LearnedWeights = [f32; FEATURES];
-
-/// Writes the features of one colour (`own`, against `opp`) into `out`: a piece on each square
-/// (30), pieces borne off, protected pieces, enemy pieces held behind a row of three, the
-/// expected squares lost to swaps, lone pieces, pieces past every enemy piece, the distance of
-/// the hindmost piece (in 30ths), and rows of three.
-fn side_features(board: &Board, own_seat: usize, out: &mut [f32]) {
-    out[..SQUARE_FEATURES].fill(0.0);
-    for s in squares(board.pieces[own_seat]) {
-        out[usize::from(s) - 1] = 1.0;
-    }
-    out[SQUARE_FEATURES..SIDE_FEATURES].copy_from_slice(&side_counts(board, own_seat));
-}
-
-/// One colour's features after its squares, in [`side_features`]' order.
-#[inline]
-fn side_counts(board: &Board, own_seat: usize) -> [f32; SIDE_FEATURES - SQUARE_FEATURES] {
-    let own = board.pieces[own_seat];
-    let opp = board.pieces[other(own_seat)];
-    let top_enemy = 32 - opp.leading_zeros();
-    let hindmost = if own == 0 {
-        0.0
-    } else {
-        (30 - own.trailing_zeros()) as f32 / 30.0
-    };
-    [
-        board.borne_off(own_seat) as f32,
-        protected(board, own_seat) as f32,
-        blocked_behind(board, own_seat) as f32,
-        risk(board, own_seat) as f32 / 16.0,
-        (own & !(own << 1) & !(own >> 1)).count_ones() as f32,
-        (own >> top_enemy.min(31)).count_ones() as f32,
-        hindmost,
-        (own & (own >> 1) & (own >> 2)).count_ones() as f32,
-    ]
-}
-
-/// The feature vector of the chance node with `board` and `thrower` to throw: the thrower's
-/// colour's features, the other's, a constant 1, the race lead scaled by the race left, and
-/// the same when the race is pure (every piece of one colour past every piece of the other).
-pub fn features(board: &Board, thrower: usize, out: &mut Features) {
-    side_features(board, thrower, &mut out[..SIDE_FEATURES]);
-    side_features(
-        board,
-        other(thrower),
-        &mut out[SIDE_FEATURES..2 * SIDE_FEATURES],
-    );
-    let (lead, pure) = pair_features(board, thrower);
-    out[2 * SIDE_FEATURES] = 1.0;
-    out[2 * SIDE_FEATURES + 1] = lead;
-    out[2 * SIDE_FEATURES + 2] = if pure { lead } else { 0.0 };
-}
-
-/// The race lead of `thrower` scaled by the race left, and whether the race is pure.
-fn pair_features(board: &Board, thrower: usize) -> (f32, bool) {
-    let mine = race(board, thrower) as f32;
-    let theirs = race(board, other(thrower)) as f32;
-    let lead = (theirs - mine) / (mine + theirs + 1.0).sqrt();
-    let (a, b) = (board.pieces[thrower], board.pieces[other(thrower)]);
-    let pure = a == 0 || b == 0 || {
-        let (lo_a, hi_a) = (a.trailing_zeros(), 31 - a.leading_zeros());
-        let (lo_b, hi_b) = (b.trailing_zeros(), 31 - b.leading_zeros());
-        lo_a > hi_b || lo_b > hi_a
-    };
-    (lead, pure)
-}
 
 /// The logistic function.
 #[inline]
@@ -120,7 +41,7 @@ pub fn chance_value_with(board: &Board, thrower: usize, weights: &LearnedWeights
     sigmoid(board_logit(board, thrower, weights))
 }
 
-/// [`logit`] of [`features`], bit for bit, without the vector: only the features that can be
+/// [`logit`] of [`super::features::features`], bit for bit, without the vector: only the features that can be
 /// nonzero are added, in the same order (an f32 sum does not change when a zero is added), so
 /// a piece on a square is one addition instead of thirty. The evaluation's hot path.
 pub fn board_logit(board: &Board, thrower: usize, weights: &LearnedWeights) -> f32 {
@@ -136,7 +57,7 @@ pub fn board_logit(board: &Board, thrower: usize, weights: &LearnedWeights) -> f
     sum + pair[0] + pair[1] * lead + pair[2] * if pure { lead } else { 0.0 }
 }
 
-/// Adds one colour's terms of [`logit`] to `sum`, as [`side_features`] lays them out.
+/// Adds one colour's terms of [`logit`] to `sum`, as the feature vector lays them out.
 fn side_logit(board: &Board, own_seat: usize, weights: &[f32], mut sum: f32) -> f32 {
     for s in squares(board.pieces[own_seat]) {
         sum += weights[usize::from(s) - 1];

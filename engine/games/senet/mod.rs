@@ -15,6 +15,7 @@ mod bench;
 pub mod board;
 pub mod endgame;
 pub mod eval;
+pub mod features;
 pub mod learned;
 pub mod moves;
 pub mod notation;

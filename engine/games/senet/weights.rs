@@ -3,9 +3,9 @@
 //!
 //! The same command reproduces them exactly (one seeded generator throws every stick).
 
-use super::learned::LearnedWeights;
+use super::features::LearnedWeights;
 
-/// The weights of [`super::learned`], one per feature of [`super::learned::features`].
+/// The weights of [`super::learned`], one per feature of [`super::features::features`].
 #[rustfmt::skip]
 pub const LEARNED: LearnedWeights = [
     0.65282106, 0.78791624, 0.7268433, 0.72708076, 0.5930064, 0.64670634,
