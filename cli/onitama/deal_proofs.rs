@@ -12,8 +12,11 @@ use std::time::Instant;
 use clap::Args;
 use serde_json::{json, Value};
 use tabula::analysis::onitama::bitbase::Bitbase;
+use tabula::analysis::onitama::cardset::CardSet;
 use tabula::analysis::onitama::deal_proofs::{prove_classes, DealProof, DealValue, ProveLimits};
-use tabula::analysis::onitama::deals::{classes, deal_name, parse_deal_name, DealClass};
+use tabula::analysis::onitama::deals::{
+    all_deals, classes, deal_name, deals_of, parse_deal_name, DealClass,
+};
 use tabula::analysis::onitama::proof::{self, Table};
 use tabula::analysis::onitama::tablebase::Tablebase;
 use tabula::arena::Shard;
@@ -255,14 +258,23 @@ fn selection(args: &DealsArgs, deals: Vec<Deal>) -> Result<Vec<DealClass>, CliEr
     Ok(todo)
 }
 
-/// Runs `deals --prove` over `deals` (the `--cards` set's or every deal).
-pub fn run(args: &DealsArgs, deals: Vec<Deal>) -> Result<(), CliError> {
+/// Runs `deals --prove` over the `--cards` set's deals, or every deal.
+pub fn run(args: &DealsArgs) -> Result<(), CliError> {
     check_threads("--threads", args.threads)?;
     check_table_mb("--hash", args.hash)?;
     check_memory(
         &format!("--hash {} on {} threads", args.hash, args.threads),
         (args.hash * args.threads) as u64 * 1024 * 1024,
     )?;
+    let deals = match (&args.cards, &args.list) {
+        (Some(_), Some(_)) => {
+            return Err(CliError(
+                "bad option: give --cards or --list, not both".into(),
+            ))
+        }
+        (Some(text), None) => deals_of(CardSet::parse(text)?),
+        (None, _) => all_deals(),
+    };
     let limits = limits(args)?;
     let out_path = super::deals::results_path(args)?;
     let tables = match &args.table {

@@ -186,21 +186,10 @@ fn read_done(path: &std::path::Path) -> Result<Vec<DealResult>, CliError> {
     Ok(out)
 }
 
-/// Runs the survey: searches the classes not yet done, writes their lines, prints the summary.
+/// Runs the survey (`deals` without `--prove`): searches the classes not yet done, writes their
+/// lines, prints the summary.
 pub fn deals(args: DealsArgs) -> Result<(), CliError> {
     check_options(&args)?;
-    if args.prove {
-        let deals = match (&args.cards, &args.list) {
-            (Some(_), Some(_)) => {
-                return Err(CliError(
-                    "bad option: give --cards or --list, not both".into(),
-                ))
-            }
-            (Some(text), None) => deals_of(CardSet::parse(text)?),
-            (None, _) => all_deals(),
-        };
-        return super::deal_proofs::run(&args, deals);
-    }
     let limits = survey_limits(&args)?;
     let out_path = results_path(&args)?;
     let deals = match &args.cards {

@@ -94,6 +94,7 @@ pub use solve::print_proof;
 /// Runs `tabula onitama ...`.
 pub fn onitama(args: OnitamaArgs) -> Result<(), CliError> {
     match args.command {
+        OnitamaCommand::Deals(a) if a.prove => deal_proofs::run(&a),
         OnitamaCommand::Deals(a) => deals::deals(a),
         OnitamaCommand::Tablebase(a) => build(a),
         OnitamaCommand::Bitbase(a) => bitbase::build(a),
