@@ -270,16 +270,11 @@ fn evaluate_with(state: &Onitama, seat: Color, w: &EvalWeights) -> i32 {
 /// Move ordering: wins first (master captures, temple arch), then captures, then the rest.
 #[inline]
 pub fn move_hint(state: &Onitama, mv: Move) -> i32 {
-    // A pass has both squares 25, off the board: no pawn stands there, so it hints nothing.
-    let (from, to) = mv.raw();
-    let (from_bb, to_bb) = (1u32 << (from & 31), 1u32 << (to & 31));
-    let us = state.to_move();
-    let (u, t) = (us.index(), us.index() ^ 1);
-    let captures_master = to_bb & state.masters[t].0 != 0;
-    let master_home = from_bb & state.masters[u].0 != 0 && to_bb == goal(us).bitboard().0;
-    if captures_master || master_home {
+    let to = mv.raw().1;
+    let them = state.to_move().index() ^ 1;
+    if state.wins_with(mv) {
         HINT_WIN
-    } else if to_bb & state.pieces[t].0 != 0 {
+    } else if (1u32 << (to & 31)) & state.pieces[them].0 != 0 {
         HINT_CAPTURE
     } else {
         0

@@ -157,6 +157,19 @@ impl Onitama {
         hit_master | onto_arch != 0
     }
 
+    /// Whether `mv` wins at once for the side to move: it captures the enemy master, or it
+    /// brings the mover's master onto the enemy temple arch.
+    #[inline]
+    pub(super) fn wins_with(&self, mv: Move) -> bool {
+        // A pass has both squares 25, off the board: no piece stands there.
+        let (from, to) = mv.raw();
+        let (from_bb, to_bb) = (1u32 << (from & 31), 1u32 << (to & 31));
+        let u = self.meta.to_move().index();
+        let captures_master = to_bb & self.masters[u ^ 1].0 != 0;
+        let master_home = from_bb & self.masters[u].0 != 0 && to_bb == super::temple_of(!self.meta.to_move()).0;
+        captures_master || master_home
+    }
+
     /// The moves quiescence search plays on (see [`crate::game::Game::noisy_moves`]): a
     /// winning move when there is one; every move that stops the opponent's win-in-one when it
     /// has one (no standing pat then); else the captures.
@@ -168,7 +181,7 @@ impl Onitama {
             let win = out[start..]
                 .iter()
                 .copied()
-                .find(|&m| super::eval::move_hint(self, m) == super::eval::HINT_WIN);
+                .find(|&m| self.wins_with(m));
             out.truncate(start);
             out.extend(win);
             return Quiescence::StandPat;
@@ -226,4 +239,37 @@ fn jumps_onto(
         }
     }
     n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Deal, Onitama};
+    use crate::game::Game;
+
+    /// `wins_with` says of every legal move in random games what playing it does: the game
+    /// ends with the mover the winner.
+    #[test]
+    fn wins_with_is_a_move_that_wins() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let (mut wins, mut moves) = (0, Vec::new());
+        for game in 0..200 {
+            let mut state = Onitama::from_deal(&Deal::random(game), 300);
+            while !state.is_terminal() {
+                moves.clear();
+                state.legal_moves(&mut moves);
+                for &m in &moves {
+                    let mut child = state;
+                    child.play(m);
+                    let won = child.winner() == Some(state.to_move());
+                    assert_eq!(state.wins_with(m), won, "{} in {}", state.move_notation(m), state.notation());
+                    wins += usize::from(won);
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                state.play(moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(wins > 100, "only {wins} winning moves met");
+    }
 }
