@@ -260,112 +260,20 @@ impl Summary {
         seat_names: &[String],
         games: &[GameRecord],
     ) -> Summary {
-        let mut by_index: BTreeMap<u64, &GameRecord> = BTreeMap::new();
-        for g in games {
-            by_index.entry(g.index).or_insert(g);
-        }
-        let group_size = schedule.group_size() as u64;
-        let (sprt, last_group) = match config.sprt {
-            Some(settings) => {
-                let (summary, last) = sprt_summary(settings, by_index.values().copied());
-                (Some(summary), last)
-            }
-            None => (None, u64::MAX),
-        };
-        let counted: Vec<&GameRecord> = by_index
-            .values()
-            .copied()
-            .filter(|g| g.index / group_size <= last_group)
-            .collect();
-
-        let players = schedule.players();
-        let mut pairings: Vec<PairingSummary> = schedule
-            .pairings()
-            .iter()
-            .filter(|_| players == 2)
-            .map(|p| PairingSummary {
-                engines: [p[0], p[1]],
-                names: [names[p[0]].clone(), names[p[1]].clone()],
-                wdl: Wdl::default(),
-                pentanomial: Pentanomial::default(),
-                elo: None,
-                elo_wdl: None,
-            })
-            .collect();
-        let mut engine_acc = vec![MeanAccumulator::default(); names.len()];
-        let mut ahead_acc = AheadAccumulator::new(names.len());
-        let mut seat_acc = vec![MeanAccumulator::default(); players];
-        let mut endings = Endings::default();
-        let mut excluded = 0u64;
-        let mut plies = 0u64;
-        // Games of one group, gathered to score pairs and per-group engine means.
-        let mut group: Vec<&GameRecord> = Vec::new();
-        let mut flush = |group: &mut Vec<&GameRecord>, pairings: &mut Vec<PairingSummary>| {
-            if group.is_empty() {
-                return;
-            }
-            let mut sums = vec![(0.0, 0u32); names.len()];
-            for g in group.iter() {
-                for (seat, &e) in g.seats.iter().enumerate() {
-                    sums[e].0 += g.result[seat];
-                    sums[e].1 += 1;
-                }
-            }
-            for (e, &(sum, n)) in sums.iter().enumerate() {
-                if n > 0 {
-                    engine_acc[e].add(sum / f64::from(n));
-                }
-            }
-            if players >= 3 {
-                ahead_acc.add_group(group);
-            }
-            if players == 2 && group.len() as u64 == group_size {
-                let p = &mut pairings[group[0].pairing];
-                let a = p.engines[0];
-                p.pentanomial.add(
-                    group[0].score_of(a).unwrap_or(0.5),
-                    group[1].score_of(a).unwrap_or(0.5),
-                );
-            }
-            group.clear();
-        };
+        let by_index = first_of_each_index(games);
+        let (sprt, last_group) = sprt_and_last_group(config.sprt, &by_index);
+        let counted = games_up_to(&by_index, schedule.group_size() as u64, last_group);
+        let mut tally = Tally::new(schedule, names);
         for &g in &counted {
-            endings.add(g.ending);
-            if !g.counts() {
-                excluded += 1;
-                continue;
-            }
-            if group
-                .first()
-                .is_some_and(|f| f.index / group_size != g.index / group_size)
-            {
-                flush(&mut group, &mut pairings);
-            }
-            group.push(g);
-            for (seat, &r) in g.result.iter().enumerate() {
-                if seat < players {
-                    seat_acc[seat].add(r);
-                }
-            }
-            if !g.ending.is_failure() {
-                plies += u64::from(g.plies);
-            }
-            if players == 2 {
-                if let Some(p) = pairings.get_mut(g.pairing) {
-                    let a = p.engines[0];
-                    p.wdl.add(g.score_of(a).unwrap_or(0.5));
-                }
-            }
+            tally.add(g);
         }
-        flush(&mut group, &mut pairings);
-        for p in &mut pairings {
-            p.elo_wdl = p.wdl.elo();
-            p.elo = p.pentanomial.elo().or(p.elo_wdl);
-        }
+        tally.close_group();
+        estimate_elo(&mut tally.pairings);
+        let players = tally.players;
         let played = counted.len() as u64;
-        let finished = played - endings.engine_error - endings.faults();
+        let finished = played - tally.endings.engine_error - tally.endings.faults();
         let crosstable = (players == 2 && names.len() >= 3)
-            .then(|| Crosstable::from_pairings(names.len(), &pairings));
+            .then(|| Crosstable::from_pairings(names.len(), &tally.pairings));
         Summary {
             game: config.game.clone(),
             engines: names.to_vec(),
@@ -375,21 +283,226 @@ impl Summary {
             scheduled: schedule.total_games(),
             played,
             ignored: by_index.len() as u64 - played,
-            excluded,
-            pairings,
+            excluded: tally.excluded,
+            pairings: tally.pairings,
             crosstable,
-            engine_scores: engine_acc.iter().map(MeanAccumulator::interval).collect(),
-            ahead: ahead_acc.table(),
-            seat_scores: seat_acc.iter().map(MeanAccumulator::interval).collect(),
+            engine_scores: intervals(&tally.engine_acc),
+            ahead: tally.ahead_acc.table(),
+            seat_scores: intervals(&tally.seat_acc),
             seat_names: seat_names.to_vec(),
-            endings,
-            mean_plies: if finished == 0 {
-                0.0
-            } else {
-                plies as f64 / finished as f64
-            },
+            endings: tally.endings,
+            mean_plies: mean_plies(tally.plies, finished),
             sprt,
         }
+    }
+}
+
+/// Each game index once, in schedule order; where the records repeat an index, the first copy
+/// counts.
+fn first_of_each_index(games: &[GameRecord]) -> BTreeMap<u64, &GameRecord> {
+    let mut by_index: BTreeMap<u64, &GameRecord> = BTreeMap::new();
+    for g in games {
+        by_index.entry(g.index).or_insert(g);
+    }
+    by_index
+}
+
+/// The SPRT's state when one was asked for, and the last group the summary counts (every
+/// group when there is no SPRT or it has not decided).
+fn sprt_and_last_group(
+    settings: Option<Sprt>,
+    by_index: &BTreeMap<u64, &GameRecord>,
+) -> (Option<SprtSummary>, u64) {
+    match settings {
+        Some(settings) => {
+            let (summary, last) = sprt_summary(settings, by_index.values().copied());
+            (Some(summary), last)
+        }
+        None => (None, u64::MAX),
+    }
+}
+
+/// The games of groups up to `last_group`, in schedule order: the ones the summary counts.
+fn games_up_to<'a>(
+    by_index: &BTreeMap<u64, &'a GameRecord>,
+    group_size: u64,
+    last_group: u64,
+) -> Vec<&'a GameRecord> {
+    by_index
+        .values()
+        .copied()
+        .filter(|g| g.index / group_size <= last_group)
+        .collect()
+}
+
+/// Two players: one empty result per scheduled pairing, seen from its first engine; more
+/// players: none (W/D/L and pairs are two-player results).
+fn empty_pairings(schedule: &Schedule, names: &[String]) -> Vec<PairingSummary> {
+    let players = schedule.players();
+    schedule
+        .pairings()
+        .iter()
+        .filter(|_| players == 2)
+        .map(|p| PairingSummary {
+            engines: [p[0], p[1]],
+            names: [names[p[0]].clone(), names[p[1]].clone()],
+            wdl: Wdl::default(),
+            pentanomial: Pentanomial::default(),
+            elo: None,
+            elo_wdl: None,
+        })
+        .collect()
+}
+
+/// Each pairing's Elo once all its games are in: from pairs when any pair is complete, else
+/// from game counts.
+fn estimate_elo(pairings: &mut [PairingSummary]) {
+    for p in pairings {
+        p.elo_wdl = p.wdl.elo();
+        p.elo = p.pentanomial.elo().or(p.elo_wdl);
+    }
+}
+
+/// The 95% intervals of a list of means, in the same order.
+fn intervals(accs: &[MeanAccumulator]) -> Vec<MeanInterval> {
+    accs.iter().map(MeanAccumulator::interval).collect()
+}
+
+/// Mean plies over the games that ended by the game (zero when none did).
+fn mean_plies(plies: u64, finished: u64) -> f64 {
+    if finished == 0 {
+        0.0
+    } else {
+        plies as f64 / finished as f64
+    }
+}
+
+/// The running totals of [`Summary::compute`] over the counted games, fed in schedule order so
+/// each group (pair or rotation set) is whole when it is closed.
+struct Tally<'a> {
+    /// Number of engines.
+    engines: usize,
+    /// Seats per game.
+    players: usize,
+    /// Games per group.
+    group_size: u64,
+    /// Two players: each pairing's results so far.
+    pairings: Vec<PairingSummary>,
+    /// Per engine: one mean score per group.
+    engine_acc: Vec<MeanAccumulator>,
+    /// Three or more players: who finished ahead of whom, per group.
+    ahead_acc: AheadAccumulator,
+    /// Per seat: one score per game.
+    seat_acc: Vec<MeanAccumulator>,
+    /// How the games ended, counted or not.
+    endings: Endings,
+    /// Games without a result, left out of every statistic.
+    excluded: u64,
+    /// Plies of the games that ended by the game.
+    plies: u64,
+    /// The current group's games, gathered to score pairs and per-group engine means.
+    group: Vec<&'a GameRecord>,
+}
+
+impl<'a> Tally<'a> {
+    /// Empty totals for `schedule`'s engines and seats.
+    fn new(schedule: &Schedule, names: &[String]) -> Self {
+        let players = schedule.players();
+        Tally {
+            engines: names.len(),
+            players,
+            group_size: schedule.group_size() as u64,
+            pairings: empty_pairings(schedule, names),
+            engine_acc: vec![MeanAccumulator::default(); names.len()],
+            ahead_acc: AheadAccumulator::new(names.len()),
+            seat_acc: vec![MeanAccumulator::default(); players],
+            endings: Endings::default(),
+            excluded: 0,
+            plies: 0,
+            group: Vec::new(),
+        }
+    }
+
+    /// Counts the next game in schedule order, closing the previous group when this one
+    /// starts a new one.
+    fn add(&mut self, g: &'a GameRecord) {
+        self.endings.add(g.ending);
+        if !g.counts() {
+            self.excluded += 1;
+            return;
+        }
+        let group_size = self.group_size;
+        if self
+            .group
+            .first()
+            .is_some_and(|f| f.index / group_size != g.index / group_size)
+        {
+            self.close_group();
+        }
+        self.group.push(g);
+        self.add_game(g);
+    }
+
+    /// What a single game adds on its own: seat scores, its length, and its pairing's W/D/L.
+    fn add_game(&mut self, g: &GameRecord) {
+        for (seat, &r) in g.result.iter().enumerate() {
+            if seat < self.players {
+                self.seat_acc[seat].add(r);
+            }
+        }
+        if !g.ending.is_failure() {
+            self.plies += u64::from(g.plies);
+        }
+        if self.players == 2 {
+            if let Some(p) = self.pairings.get_mut(g.pairing) {
+                let a = p.engines[0];
+                p.wdl.add(g.score_of(a).unwrap_or(0.5));
+            }
+        }
+    }
+
+    /// Adds what the gathered group gives as a whole (engine means, who finished ahead, the
+    /// pair's pentanomial) and starts an empty one.
+    fn close_group(&mut self) {
+        if self.group.is_empty() {
+            return;
+        }
+        self.add_group_means();
+        if self.players >= 3 {
+            self.ahead_acc.add_group(&self.group);
+        }
+        if self.players == 2 && self.group.len() as u64 == self.group_size {
+            self.add_pair();
+        }
+        self.group.clear();
+    }
+
+    /// One sample per engine: its mean score over the group's games, so seat effects cancel.
+    fn add_group_means(&mut self) {
+        let mut sums = vec![(0.0, 0u32); self.engines];
+        for g in &self.group {
+            for (seat, &e) in g.seats.iter().enumerate() {
+                sums[e].0 += g.result[seat];
+                sums[e].1 += 1;
+            }
+        }
+        for (e, &(sum, n)) in sums.iter().enumerate() {
+            if n > 0 {
+                self.engine_acc[e].add(sum / f64::from(n));
+            }
+        }
+    }
+
+    /// A complete colour-swapped pair: its two results, seen from the pairing's first engine,
+    /// into the pairing's pentanomial.
+    fn add_pair(&mut self) {
+        let (first, second) = (self.group[0], self.group[1]);
+        let p = &mut self.pairings[first.pairing];
+        let a = p.engines[0];
+        p.pentanomial.add(
+            first.score_of(a).unwrap_or(0.5),
+            second.score_of(a).unwrap_or(0.5),
+        );
     }
 }
 
@@ -472,6 +585,31 @@ fn num(x: f64) -> String {
 
 impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_header(f)?;
+        for p in &self.pairings {
+            write_pairing(f, p)?;
+        }
+        if let Some(s) = &self.sprt {
+            write_sprt(f, s)?;
+        }
+        if let Some(table) = &self.crosstable {
+            write_crosstable(f, &self.engines, table)?;
+        }
+        writeln!(f)?;
+        let per = if self.players == 2 { "pairs" } else { "groups" };
+        write_means(f, "engine", per, &self.engines, &self.engine_scores)?;
+        write_means(f, "seat", "games", &self.seat_names, &self.seat_scores)?;
+        if let Some(table) = &self.ahead {
+            write_ahead(f, &self.engines, table)?;
+        }
+        self.write_endings(f)
+    }
+}
+
+impl Summary {
+    /// The first line (game, games counted, seed, openings) and, after an SPRT stop, how many
+    /// finished games were left out.
+    fn write_header(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
             "{}: {} of {} games, seed {}, openings {}",
@@ -484,114 +622,26 @@ impl fmt::Display for Summary {
                 self.ignored
             )?;
         }
-        for p in &self.pairings {
-            let n = p.wdl.games();
-            writeln!(f)?;
-            writeln!(f, "{} vs {}: {} games", p.names[0], p.names[1], n)?;
-            if n == 0 {
-                continue;
-            }
-            let score = p.elo_wdl.map_or(f64::NAN, |e| e.score);
-            writeln!(
-                f,
-                "  W {} D {} L {}   score {:.1}%   draws {:.1}%",
-                p.wdl.wins,
-                p.wdl.draws,
-                p.wdl.losses,
-                score * 100.0,
-                p.wdl.draws as f64 / n as f64 * 100.0
-            )?;
-            if let Some(e) = p.elo {
-                let nelo = if e.nelo_error.is_finite() {
-                    format!("{} +/- {}", num(e.nelo), num(e.nelo_error))
-                } else {
-                    // A one-sided or spreadless result has no normalised interval to give.
-                    "n/a".to_string()
-                };
-                writeln!(
-                    f,
-                    "  Elo {}   nElo {nelo}   LOS {}%",
-                    e.describe(),
-                    num(e.los * 100.0)
-                )?;
-            }
-            let q = &p.pentanomial;
-            writeln!(
-                f,
-                "  pairs {}: LL {} LD {} WL {} DD {} WD {} WW {}",
-                q.pairs(),
-                q.ll,
-                q.ld,
-                q.wl,
-                q.dd,
-                q.wd,
-                q.ww
-            )?;
-        }
-        if let Some(s) = &self.sprt {
-            let verdict = match s.decision {
-                SprtDecision::Continue => "no decision yet",
-                SprtDecision::AcceptH0 => "H0 accepted",
-                SprtDecision::AcceptH1 => "H1 accepted",
-            };
-            let model = match s.settings.model {
-                SprtModel::Normalized => "nElo",
-                SprtModel::Logistic => "Elo",
-            };
-            writeln!(
-                f,
-                "  SPRT [{}, {}] {model}: LLR {} ({}, {}) after {} pairs: {verdict}",
-                num(s.settings.elo0),
-                num(s.settings.elo1),
-                num(s.llr),
-                num(s.lower),
-                num(s.upper),
-                s.pairs
-            )?;
-        }
-        if let Some(table) = &self.crosstable {
-            write_crosstable(f, &self.engines, table)?;
-        }
-        writeln!(f)?;
-        let per = if self.players == 2 { "pairs" } else { "groups" };
-        writeln!(f, "{:<24} {:>8} {:>8} {:>8}", "engine", "score", "+/-", per)?;
-        for (name, s) in self.engines.iter().zip(&self.engine_scores) {
-            writeln!(
-                f,
-                "{:<24} {:>8.3} {:>8.3} {:>8}",
-                name, s.mean, s.error, s.samples
-            )?;
-        }
-        writeln!(
-            f,
-            "{:<24} {:>8} {:>8} {:>8}",
-            "seat", "score", "+/-", "games"
-        )?;
-        for (name, s) in self.seat_names.iter().zip(&self.seat_scores) {
-            writeln!(
-                f,
-                "{:<24} {:>8.3} {:>8.3} {:>8}",
-                name, s.mean, s.error, s.samples
-            )?;
-        }
-        if let Some(table) = &self.ahead {
-            write_ahead(f, &self.engines, table)?;
-        }
+        Ok(())
+    }
+
+    /// How games ended, and the panics and faults among them when there were any.
+    fn write_endings(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let e = &self.endings;
         writeln!(
             f,
             "endings: {} by the rules, {} repetition draws, {} ply-limit draws; {:.1} plies a game",
-            self.endings.rules, self.endings.repetition, self.endings.ply_limit, self.mean_plies
+            e.rules, e.repetition, e.ply_limit, self.mean_plies
         )?;
-        if self.endings.engine_error > 0 {
+        if e.engine_error > 0 {
             writeln!(
                 f,
                 "engine errors: {} games stopped by a panic ({} lost by the engine that panicked, {} without a result left out)",
-                self.endings.engine_error,
-                self.endings.engine_error - self.excluded,
+                e.engine_error,
+                e.engine_error - self.excluded,
                 self.excluded
             )?;
         }
-        let e = &self.endings;
         if e.faults() > 0 {
             writeln!(
                 f,
@@ -601,4 +651,98 @@ impl fmt::Display for Summary {
         }
         Ok(())
     }
+}
+
+/// One pairing's block: its game count, then (if it played any) W/D/L, Elo and pairs.
+fn write_pairing(f: &mut fmt::Formatter<'_>, p: &PairingSummary) -> fmt::Result {
+    let n = p.wdl.games();
+    writeln!(f)?;
+    writeln!(f, "{} vs {}: {} games", p.names[0], p.names[1], n)?;
+    if n == 0 {
+        return Ok(());
+    }
+    let score = p.elo_wdl.map_or(f64::NAN, |e| e.score);
+    writeln!(
+        f,
+        "  W {} D {} L {}   score {:.1}%   draws {:.1}%",
+        p.wdl.wins,
+        p.wdl.draws,
+        p.wdl.losses,
+        score * 100.0,
+        p.wdl.draws as f64 / n as f64 * 100.0
+    )?;
+    if let Some(e) = &p.elo {
+        write_elo(f, e)?;
+    }
+    let q = &p.pentanomial;
+    writeln!(
+        f,
+        "  pairs {}: LL {} LD {} WL {} DD {} WD {} WW {}",
+        q.pairs(),
+        q.ll,
+        q.ld,
+        q.wl,
+        q.dd,
+        q.wd,
+        q.ww
+    )
+}
+
+/// A pairing's Elo line: the estimate, nElo with its interval where it has one, and LOS.
+fn write_elo(f: &mut fmt::Formatter<'_>, e: &EloEstimate) -> fmt::Result {
+    let nelo = if e.nelo_error.is_finite() {
+        format!("{} +/- {}", num(e.nelo), num(e.nelo_error))
+    } else {
+        // A one-sided or spreadless result has no normalised interval to give.
+        "n/a".to_string()
+    };
+    writeln!(
+        f,
+        "  Elo {}   nElo {nelo}   LOS {}%",
+        e.describe(),
+        num(e.los * 100.0)
+    )
+}
+
+/// The SPRT line: its bounds and model, the LLR against its limits, and the verdict so far.
+fn write_sprt(f: &mut fmt::Formatter<'_>, s: &SprtSummary) -> fmt::Result {
+    let verdict = match s.decision {
+        SprtDecision::Continue => "no decision yet",
+        SprtDecision::AcceptH0 => "H0 accepted",
+        SprtDecision::AcceptH1 => "H1 accepted",
+    };
+    let model = match s.settings.model {
+        SprtModel::Normalized => "nElo",
+        SprtModel::Logistic => "Elo",
+    };
+    writeln!(
+        f,
+        "  SPRT [{}, {}] {model}: LLR {} ({}, {}) after {} pairs: {verdict}",
+        num(s.settings.elo0),
+        num(s.settings.elo1),
+        num(s.llr),
+        num(s.lower),
+        num(s.upper),
+        s.pairs
+    )
+}
+
+/// A table of mean scores with their 95% margins and sample counts, one row per name under a
+/// heading of `label` and `per` (what a sample is).
+fn write_means(
+    f: &mut fmt::Formatter<'_>,
+    label: &str,
+    per: &str,
+    names: &[String],
+    scores: &[MeanInterval],
+) -> fmt::Result {
+    writeln!(f, "{:<24} {:>8} {:>8} {:>8}", label, "score", "+/-", per)?;
+    for (name, s) in names.iter().zip(scores) {
+        writeln!(
+            f,
+            "{:<24} {:>8.3} {:>8.3} {:>8}",
+            name, s.mean, s.error, s.samples
+        )?;
+    }
+    Ok(())
 }
