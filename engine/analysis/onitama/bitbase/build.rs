@@ -344,6 +344,27 @@ pub(super) fn build_with(
         .map_err(|e| Error::request(format!("cannot start {threads} threads: {e}")))?;
     pool.install(|| {
         let mats = Mat::up_to(per_side);
+        let mut b = Builder::new(cards, &mats, use_mirror);
+        let pairs = b.material_pairs();
+        for (pi, &pair) in pairs.iter().enumerate() {
+            b.solve_pair(pair, &|pass, open_blocks, name: &str| {
+                progress(&BuildProgress {
+                    pair: name.to_string(),
+                    pairs_done: pi,
+                    pairs: pairs.len(),
+                    pass,
+                    open_blocks,
+                })
+            });
+        }
+        let (infos, storage) = b.finish();
+        Ok(Bitbase::new(cards, men, infos, Storage::Built(storage)))
+    })
+}
+
+impl Builder {
+    /// A builder for the materials `mats`, every table empty (no position known won yet).
+    fn new(cards: CardSet, mats: &[Mat], use_mirror: bool) -> Self {
         let mut ids = [[usize::MAX; MAX_STUDENTS + 2]; MAX_STUDENTS + 2];
         for (i, m) in mats.iter().enumerate() {
             ids[m.students[0] as usize][m.students[1] as usize] = i;
@@ -373,96 +394,112 @@ pub(super) fn build_with(
                 }
             })
             .collect();
-        let mut b = Builder {
+        Builder {
             geo: Geometry::new(cards),
             tables,
             ids,
             mirror: if use_mirror { Mirror::new(cards) } else { None },
-        };
-        let pairs: Vec<[usize; 2]> = mats
+        }
+    }
+
+    /// The tables solved together, in the order they are solved: each material with the one
+    /// whose student counts are swapped (a move of either leads into the other), fewest
+    /// students first.
+    fn material_pairs(&self) -> Vec<[usize; 2]> {
+        self.tables
             .iter()
             .enumerate()
-            .filter(|(_, m)| m.students[0] <= m.students[1])
-            .map(|(i, m)| {
-                let s = m.swapped();
-                [i, ids[s.students[0] as usize][s.students[1] as usize]]
+            .filter(|(_, t)| t.mat.students[0] <= t.mat.students[1])
+            .map(|(i, t)| {
+                let s = t.mat.swapped();
+                [i, self.ids[s.students[0] as usize][s.students[1] as usize]]
             })
-            .collect();
-        for (pi, &pair) in pairs.iter().enumerate() {
-            let tabs: &[usize] = if pair[0] == pair[1] {
-                &pair[..1]
-            } else {
-                &pair[..]
-            };
-            let mut open: Vec<(usize, usize)> = tabs
-                .iter()
-                .flat_map(|&t| (0..b.tables[t].mat.blocks() as usize).map(move |k| (t, k)))
-                .collect();
-            // The children of a block keep its Blue students (turned, as Red's): taken with
-            // Blue's students outermost, consecutive blocks read the same part of the index,
-            // which stays in cache.
-            open.par_sort_by_cached_key(|&(t, k)| {
-                let [red, blue] = b.tables[t].mat.block_students(k as u64);
-                (t, blue, red)
-            });
-            for &t in tabs {
-                let n = b.tables[t].words.len();
-                b.tables[t].spread = (0..n).into_par_iter().map(|_| AtomicU8::new(0)).collect();
-            }
-            open.par_iter().for_each(|&(t, k)| b.first_wins(t, k));
-            // Of a mirror pair of blocks, only the first is passed over.
-            open.retain(|&(t, k)| b.passed_over(t, k));
-            let name = tabs
-                .iter()
-                .map(|&t| b.tables[t].mat.name())
-                .collect::<Vec<_>>()
-                .join("+");
-            for pass in 0u32.. {
-                let of = PassOf {
-                    pair,
-                    pass,
-                    count: false,
-                };
-                let found = open
-                    .par_iter()
-                    .map(|&(t, k)| b.pass_block(t, k, of).wins)
-                    .sum::<u64>();
-                // The flags of the pass before are read no more: clear them for the next (all
-                // of them: the blocks not passed over get flags too).
-                let prev = 1 - (pass as usize & 1);
-                for &t in tabs {
-                    b.tables[t].changed[prev]
-                        .par_iter()
-                        .for_each(|f| f.store(false, Relaxed));
-                }
-                open.retain(|&(t, k)| !b.tables[t].done[k].load(Relaxed));
-                progress(&BuildProgress {
-                    pair: name.clone(),
-                    pairs_done: pi,
-                    pairs: pairs.len(),
-                    pass: pass + 1,
-                    open_blocks: open.len(),
-                });
-                if found == 0 {
-                    break;
-                }
-            }
-            // What is still open is drawn or lost: count the losses.
+            .collect()
+    }
+
+    /// Solves the tables of `pair` (its smaller ones already solved): passes over the open
+    /// blocks until one finds no new win, telling `progress` the pass, the blocks still open
+    /// and the pair's name after each; then counts the losses among what is left.
+    fn solve_pair(&mut self, pair: [usize; 2], progress: &dyn Fn(u32, usize, &str)) {
+        let tabs: &[usize] = if pair[0] == pair[1] {
+            &pair[..1]
+        } else {
+            &pair[..]
+        };
+        let mut open = self.open_blocks(tabs);
+        for &t in tabs {
+            let n = self.tables[t].words.len();
+            self.tables[t].spread = (0..n).into_par_iter().map(|_| AtomicU8::new(0)).collect();
+        }
+        let b = &*self;
+        open.par_iter().for_each(|&(t, k)| b.first_wins(t, k));
+        // Of a mirror pair of blocks, only the first is passed over.
+        open.retain(|&(t, k)| b.passed_over(t, k));
+        let name = tabs
+            .iter()
+            .map(|&t| b.tables[t].mat.name())
+            .collect::<Vec<_>>()
+            .join("+");
+        for pass in 0u32.. {
             let of = PassOf {
                 pair,
-                pass: 0,
-                count: true,
+                pass,
+                count: false,
             };
-            open.par_iter().for_each(|&(t, k)| {
-                b.pass_block(t, k, of);
-            });
+            let found = open
+                .par_iter()
+                .map(|&(t, k)| b.pass_block(t, k, of).wins)
+                .sum::<u64>();
+            // The flags of the pass before are read no more: clear them for the next (all
+            // of them: the blocks not passed over get flags too).
+            let prev = 1 - (pass as usize & 1);
             for &t in tabs {
-                b.tables[t].spread = Vec::new();
+                b.tables[t].changed[prev]
+                    .par_iter()
+                    .for_each(|f| f.store(false, Relaxed));
+            }
+            open.retain(|&(t, k)| !b.tables[t].done[k].load(Relaxed));
+            progress(pass + 1, open.len(), &name);
+            if found == 0 {
+                break;
             }
         }
+        // What is still open is drawn or lost: count the losses.
+        let of = PassOf {
+            pair,
+            pass: 0,
+            count: true,
+        };
+        open.par_iter().for_each(|&(t, k)| {
+            b.pass_block(t, k, of);
+        });
+        for &t in tabs {
+            self.tables[t].spread = Vec::new();
+        }
+    }
+
+    /// Every block of the tables `tabs`, in the order that keeps the index they read in cache.
+    fn open_blocks(&self, tabs: &[usize]) -> Vec<(usize, usize)> {
+        let mut open: Vec<(usize, usize)> = tabs
+            .iter()
+            .flat_map(|&t| (0..self.tables[t].mat.blocks() as usize).map(move |k| (t, k)))
+            .collect();
+        // The children of a block keep its Blue students (turned, as Red's): taken with
+        // Blue's students outermost, consecutive blocks read the same part of the index,
+        // which stays in cache.
+        open.par_sort_by_cached_key(|&(t, k)| {
+            let [red, blue] = self.tables[t].mat.block_students(k as u64);
+            (t, blue, red)
+        });
+        open
+    }
+
+    /// The solved tables as the bitbase holds them: each table's statistics, and its words
+    /// with the builder's working bits cleared.
+    fn finish(self) -> (Vec<TableInfo>, Vec<Vec<AtomicU32>>) {
         let mut infos = Vec::new();
         let mut storage = Vec::new();
-        for tab in b.tables {
+        for tab in self.tables {
             let wins: u64 = tab
                 .words
                 .par_iter()
@@ -484,6 +521,6 @@ pub(super) fn build_with(
             });
             storage.push(tab.words);
         }
-        Ok(Bitbase::new(cards, men, infos, Storage::Built(storage)))
-    })
+        (infos, storage)
+    }
 }
