@@ -948,26 +948,12 @@ fn run<const MIRROR: bool>(
     b: Builder<MIRROR>,
     progress: &(dyn Fn(&BuildProgress) + Sync),
 ) -> Result<Vec<MaterialTable>, Error> {
-    // The blocks the build works on.
-    let every: Vec<(usize, usize)> = b
-        .tables
-        .iter()
-        .enumerate()
-        .flat_map(|(t, tab)| (0..tab.material.blocks() as usize).map(move |k| (t, k)))
-        .filter(|&(t, k)| b.stored(b.tables[t].material, k))
-        .collect();
+    let every = b.stored_blocks();
     let total: u64 = every
         .iter()
         .map(|&(t, _)| b.tables[t].block as u64 * DISTRIBUTIONS as u64)
         .sum();
-    // Checking a block's moves forwards reads the blocks of its children. Taken with
-    // Blue's students fixed, the children keep Red's student set (the turned Blue set), so
-    // they lie together in the index and stay in cache.
-    let mut forwards = every.clone();
-    forwards.par_sort_by_cached_key(|&(t, k)| {
-        let [red, blue] = b.tables[t].material.block_students(k as u64);
-        (t, blue, red)
-    });
+    let forwards = b.forward_order(&every);
     let mut done: u64 = every.par_iter().map(|&(t, k)| b.first_pass(t, k)).sum();
     let mut last = done;
     progress(&BuildProgress {
@@ -975,56 +961,19 @@ fn run<const MIRROR: bool>(
         total,
         pass: 1,
     });
-    let flagged = |order: &[(usize, usize)], kind: usize| -> Vec<(usize, usize)> {
-        order
-            .par_iter()
-            .copied()
-            .filter(|&(t, k)| b.tables[t].flags[kind][k].load(Relaxed))
-            .collect()
-    };
     for n in 2.. {
         if n > MAX_DISTANCE {
             return Err(Error::request(format!(
                 "results longer than {MAX_DISTANCE} plies: the table format cannot hold them"
             )));
         }
-        let value = n as u8 + 1;
-        // After a pass: the frontier it started from (of kind `used`) is cleared for reuse,
-        // and the distance of what it found (the other kind's frontier) is written.
-        let finish = |used_blocks: &[(usize, usize)], used: usize, value: u8| {
-            used_blocks
-                .par_iter()
-                .for_each(|&(t, k)| b.tables[t].clear_front(used, k));
-            flagged(&every, 1 - used)
-                .par_iter()
-                .for_each(|&(t, k)| b.tables[t].record_front(1 - used, k, value));
-        };
-        let found: u64 = if n % 2 == 1 {
-            // Wins: predecessors of the losses found last pass.
-            let frontier = flagged(&every, LOST);
-            let found = frontier.par_iter().map(|&(t, k)| b.win_pass(t, k)).sum();
-            finish(&frontier, LOST, value);
-            found
+        let found = if n % 2 == 1 {
+            b.wins_pass(&every, n)
         } else {
-            let frontier = flagged(&every, WON);
-            let found = if last * ALL_CHECK_FACTOR > total - done {
-                // After a pass this fruitful, checking every undecided position directly
-                // is cheaper than finding the candidates backwards.
-                forwards
-                    .par_iter()
-                    .map(|&(t, k)| b.loss_verify(t, k, true))
-                    .sum()
-            } else {
-                frontier
-                    .par_iter()
-                    .for_each(|&(t, k)| b.loss_candidates(t, k));
-                flagged(&forwards, LOST)
-                    .par_iter()
-                    .map(|&(t, k)| b.loss_verify(t, k, false))
-                    .sum()
-            };
-            finish(&frontier, WON, value);
-            found
+            // After a pass this fruitful, checking every undecided position directly is
+            // cheaper than finding the candidates backwards.
+            let direct = last * ALL_CHECK_FACTOR > total - done;
+            b.losses_pass(&every, &forwards, n, direct)
         };
         done += found;
         last = found;
@@ -1037,19 +986,114 @@ fn run<const MIRROR: bool>(
             break;
         }
     }
-    if let Some(mirror) = &b.mirror {
-        b.tables.par_iter().for_each(|tab| {
-            (0..tab.material.blocks() as usize)
-                .into_par_iter()
-                .for_each(|k| tab.copy_mirror(k, mirror));
-        });
+    Ok(b.into_tables())
+}
+
+impl<const MIRROR: bool> Builder<MIRROR> {
+    /// The blocks the build works on: every block of every table that the table stores.
+    fn stored_blocks(&self) -> Vec<(usize, usize)> {
+        self.tables
+            .iter()
+            .enumerate()
+            .flat_map(|(t, tab)| (0..tab.material.blocks() as usize).map(move |k| (t, k)))
+            .filter(|&(t, k)| self.stored(self.tables[t].material, k))
+            .collect()
     }
-    let tables = b
-        .tables
-        .into_iter()
-        .map(|tab| MaterialTable::from_values(tab.material, pack(&tab.dtm)))
-        .collect();
-    Ok(tables)
+
+    /// `every` block in the order that checks moves forwards best: checking a block's moves
+    /// reads the blocks of its children. Taken with Blue's students fixed, the children keep
+    /// Red's student set (the turned Blue set), so they lie together in the index and stay in
+    /// cache.
+    fn forward_order(&self, every: &[(usize, usize)]) -> Vec<(usize, usize)> {
+        let mut forwards = every.to_vec();
+        forwards.par_sort_by_cached_key(|&(t, k)| {
+            let [red, blue] = self.tables[t].material.block_students(k as u64);
+            (t, blue, red)
+        });
+        forwards
+    }
+
+    /// The blocks of `order` whose frontier of `kind` has any bit.
+    fn flagged(&self, order: &[(usize, usize)], kind: usize) -> Vec<(usize, usize)> {
+        order
+            .par_iter()
+            .copied()
+            .filter(|&(t, k)| self.tables[t].flags[kind][k].load(Relaxed))
+            .collect()
+    }
+
+    /// After pass `n`: the frontier it started from (`used_blocks`, of kind `used`) is
+    /// cleared for reuse, and the distance of what it found (the other kind's frontier) is
+    /// written.
+    fn finish_pass(
+        &self,
+        every: &[(usize, usize)],
+        used_blocks: &[(usize, usize)],
+        used: usize,
+        n: u32,
+    ) {
+        let value = n as u8 + 1;
+        used_blocks
+            .par_iter()
+            .for_each(|&(t, k)| self.tables[t].clear_front(used, k));
+        self.flagged(every, 1 - used)
+            .par_iter()
+            .for_each(|&(t, k)| self.tables[t].record_front(1 - used, k, value));
+    }
+
+    /// Pass `n` (odd): the wins, predecessors of the losses found last pass. Returns how
+    /// many positions it decided.
+    fn wins_pass(&self, every: &[(usize, usize)], n: u32) -> u64 {
+        let frontier = self.flagged(every, LOST);
+        let found = frontier.par_iter().map(|&(t, k)| self.win_pass(t, k)).sum();
+        self.finish_pass(every, &frontier, LOST, n);
+        found
+    }
+
+    /// Pass `n` (even): the losses, positions whose every move reaches a known win; checked
+    /// for every undecided position when `direct`, else only for the predecessors of the
+    /// wins found last pass. Returns how many positions it decided.
+    fn losses_pass(
+        &self,
+        every: &[(usize, usize)],
+        forwards: &[(usize, usize)],
+        n: u32,
+        direct: bool,
+    ) -> u64 {
+        let frontier = self.flagged(every, WON);
+        let found = if direct {
+            forwards
+                .par_iter()
+                .map(|&(t, k)| self.loss_verify(t, k, true))
+                .sum()
+        } else {
+            frontier
+                .par_iter()
+                .for_each(|&(t, k)| self.loss_candidates(t, k));
+            self.flagged(forwards, LOST)
+                .par_iter()
+                .map(|&(t, k)| self.loss_verify(t, k, false))
+                .sum()
+        };
+        self.finish_pass(every, &frontier, WON, n);
+        found
+    }
+
+    /// The finished tables, packed: a mirror-closed build first copies each block's values to
+    /// its mirror.
+    fn into_tables(self) -> Vec<MaterialTable> {
+        if let Some(mirror) = &self.mirror {
+            self.tables.par_iter().for_each(|tab| {
+                (0..tab.material.blocks() as usize)
+                    .into_par_iter()
+                    .for_each(|k| tab.copy_mirror(k, mirror));
+            });
+        }
+        self.tables
+            .into_iter()
+            .map(|tab| MaterialTable::from_values(tab.material, pack(&tab.dtm)))
+            .collect()
+    }
 }
 
 #[cfg(test)]
