@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use crate::game::{Game, Turn};
 
-use super::alphabeta::{AlphaBeta, Horizon, Mode, SearchConfig};
+use super::alphabeta::{AlphaBeta, Horizon, Mode, SearchConfig, SearchResult};
 use super::limits::{Clock, Limits};
 use super::score::{Outcome, Score, MAX_PLY, PROVEN};
 
@@ -59,6 +59,19 @@ pub struct SolveResult<M> {
     pub elapsed: Duration,
 }
 
+/// The horizon scored as the root seat's loss on the next ply: a lower bound of the value. Its
+/// own table keys, so its entries never answer the other bound's probes.
+const PESSIMISTIC: Mode = Mode {
+    horizon: Some(Horizon::Pessimistic),
+    key_xor: 0x9E37_79B9_7F4A_7C15,
+};
+
+/// The horizon scored as the root seat's win on the next ply: an upper bound of the value.
+const OPTIMISTIC: Mode = Mode {
+    horizon: Some(Horizon::Optimistic),
+    key_xor: 0xC2B2_AE3D_27D4_EB4F,
+};
+
 /// Solves `state` (a player to move) within `limits` (depth, nodes, time; with none, 10 s),
 /// with a table of `hash_mb` megabytes.
 pub fn solve<G: Game>(state: &G, limits: Limits, hash_mb: usize) -> SolveResult<G::Move> {
@@ -99,14 +112,6 @@ pub fn solve_with<G: Game>(
         return result;
     }
     let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 2);
-    let pessimistic = Mode {
-        horizon: Some(Horizon::Pessimistic),
-        key_xor: 0x9E37_79B9_7F4A_7C15,
-    };
-    let optimistic = Mode {
-        horizon: Some(Horizon::Optimistic),
-        key_xor: 0xC2B2_AE3D_27D4_EB4F,
-    };
     for depth in 1..=max_depth {
         let mut bound = |mode| {
             let remaining = Limits {
@@ -119,51 +124,65 @@ pub fn solve_with<G: Game>(
             result.nodes += r.nodes;
             r
         };
-        let low = bound(pessimistic);
+        let low = bound(PESSIMISTIC);
         if low.stopped {
             break;
         }
-        let high = bound(optimistic);
+        let high = bound(OPTIMISTIC);
         if high.stopped {
             break;
         }
         result.depth = depth;
-        result.bounds = (low.score, high.score);
-        let (lo, hi) = (low.score.0, high.score.0);
-        if lo >= PROVEN {
-            if let Outcome::Win(n) = low.score.outcome() {
-                result.verdict = Verdict::Win(n);
-            }
-            result.best = low.best;
-            result.line = low.pv;
+        if settle(&mut result, low, high) {
             break;
         }
-        if hi <= -PROVEN {
-            if let Outcome::Loss(n) = high.score.outcome() {
-                result.verdict = Verdict::Loss(n);
-            }
-            result.best = high.best;
-            result.line = high.pv;
-            break;
-        }
-        if lo == hi {
-            result.verdict = if lo == 0 {
-                Verdict::Draw
-            } else {
-                Verdict::Value(lo)
-            };
-            result.best = low.best;
-            result.line = low.pv;
-            break;
-        }
-        result.no_win_within = Some(depth);
-        result.no_loss_within = Some(depth);
-        result.best = low.best;
-        result.line = low.pv;
         if clock.out_of_time() || limits.nodes.is_some_and(|n| result.nodes >= n) {
             break;
         }
     }
     result.elapsed = clock.elapsed();
     result
+}
+
+/// Takes one depth's bounds (`low` from [`PESSIMISTIC`], `high` from [`OPTIMISTIC`]) into
+/// `result`. A proven win, a proven loss or equal bounds settle the value: then it returns
+/// true and the solver is done. Otherwise neither side wins by force within the depth.
+fn settle<M>(result: &mut SolveResult<M>, low: SearchResult<M>, high: SearchResult<M>) -> bool {
+    result.bounds = (low.score, high.score);
+    let (lo, hi) = (low.score.0, high.score.0);
+    let (verdict, line) = if lo >= PROVEN {
+        let won = match low.score.outcome() {
+            Outcome::Win(n) => Verdict::Win(n),
+            _ => Verdict::Unknown,
+        };
+        (Some(won), low)
+    } else if hi <= -PROVEN {
+        let lost = match high.score.outcome() {
+            Outcome::Loss(n) => Verdict::Loss(n),
+            _ => Verdict::Unknown,
+        };
+        (Some(lost), high)
+    } else if lo == hi {
+        (
+            Some(if lo == 0 {
+                Verdict::Draw
+            } else {
+                Verdict::Value(lo)
+            }),
+            low,
+        )
+    } else {
+        result.no_win_within = Some(result.depth);
+        result.no_loss_within = Some(result.depth);
+        (None, low)
+    };
+    result.best = line.best;
+    result.line = line.pv;
+    match verdict {
+        Some(v) => {
+            result.verdict = v;
+            true
+        }
+        None => false,
+    }
 }
