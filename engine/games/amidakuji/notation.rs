@@ -276,163 +276,218 @@ fn parse(text: &str, ply_limit: u32) -> Result<Amidakuji, String> {
     Ok(g)
 }
 
+/// The players' names by seat, as the error messages spell them.
+const NAMES: [&str; 2] = ["red", "blue"];
+
 /// The consistency checks of a position: the rules' invariants of every reachable state.
 fn check(g: &Amidakuji) -> Result<(), String> {
-    let names = ["red", "blue"];
-    let all_off = g.markers.iter().flatten().all(|m| m.place == Place::Off);
-    for (seat, name) in names.iter().enumerate() {
-        for (i, m) in g.markers[seat].iter().enumerate() {
-            if let Place::At(Point::Node(n)) = m.place {
-                if g.ladder.partner(n).is_none() {
-                    return Err(format!(
-                        "{name} marker {} stands on {n}, which has no bridge",
-                        i + 1
-                    ));
-                }
-            }
-            if m.moved && (g.phase != Phase::Move || m.arrived(seat)) {
+    for seat in 0..2 {
+        check_marker_marks(g, seat)?;
+        check_no_shared_point(g, seat)?;
+    }
+    match g.phase {
+        Phase::Place => check_place_phase(g),
+        Phase::Start => check_start_phase(g),
+        Phase::Move | Phase::Reloc(_) => check_play_phase(g),
+    }
+}
+
+/// Each of `seat`'s markers on a node stands on a bridge's end, and only markers still in play in
+/// phase move carry the `'` mark.
+fn check_marker_marks(g: &Amidakuji, seat: usize) -> Result<(), String> {
+    let name = NAMES[seat];
+    for (i, m) in g.markers[seat].iter().enumerate() {
+        if let Place::At(Point::Node(n)) = m.place {
+            if g.ladder.partner(n).is_none() {
                 return Err(format!(
-                    "{name} marker {}: ' (moved) is only for markers still in play in phase move",
+                    "{name} marker {} stands on {n}, which has no bridge",
                     i + 1
                 ));
             }
         }
-        for m in &g.markers[seat] {
-            if let Place::At(p) = m.place {
-                if g.markers[1 - seat].iter().any(|e| e.place == Place::At(p)) {
-                    return Err(format!("red and blue markers share {p}"));
-                }
-            }
+        if m.moved && (g.phase != Phase::Move || m.arrived(seat)) {
+            return Err(format!(
+                "{name} marker {}: ' (moved) is only for markers still in play in phase move",
+                i + 1
+            ));
         }
     }
-    match g.phase {
-        Phase::Place => {
-            if !all_off {
-                return Err("in phase place every marker is '-'".into());
-            }
-            if !g.can_place(g.to_move) {
-                return Err(format!(
-                    "{} is to place a bridge but cannot place any",
-                    names[g.to_move]
-                ));
-            }
-            // While both can place they have alternated from Red's first bridge (a player who
-            // cannot place never can again), so the counts fix who is to move.
-            if g.can_place(1 - g.to_move) {
-                let placed = |s: u8| g.ladder.bridges().filter(|b| b.owner == s).count();
-                let (r, b) = (placed(0), placed(1));
-                let expect = if r == b {
-                    RED
-                } else if r == b + 1 {
-                    BLUE
-                } else {
-                    return Err(format!(
-                        "red has placed {r} bridges and blue {b}, but both can still place: \
-                         they alternate from Red's first"
-                    ));
-                };
-                if g.to_move != expect {
-                    return Err(format!("phase place: {} is to place", names[expect]));
-                }
-            }
-        }
-        Phase::Start => {
-            if g.can_place(RED) || g.can_place(BLUE) {
-                return Err("phase start while a player can still place a bridge".into());
-            }
-            let mut placed = [0usize; 2];
-            for seat in 0..2 {
-                let ms = &g.markers[seat];
-                if ms[2].place != Place::Off {
-                    return Err(format!(
-                        "{}'s third marker is '-' in phase start",
-                        names[seat]
-                    ));
-                }
-                for (i, m) in ms[..2].iter().enumerate() {
-                    match m.place {
-                        Place::Off => {}
-                        Place::At(p) if p == super::markers::own_end(seat, end_col(p)) => {
-                            if i == 1 && ms[0].place == Place::Off {
-                                return Err(format!(
-                                    "{} places marker 1 before marker 2",
-                                    names[seat]
-                                ));
-                            }
-                            placed[seat] += 1;
-                        }
-                        _ => {
-                            return Err(format!(
-                                "{} marker {}: in phase start markers stand on own start points",
-                                names[seat],
-                                i + 1
-                            ))
-                        }
-                    }
-                }
-                if placed[seat] == 2 && ms[0].place == ms[1].place {
-                    return Err(format!(
-                        "{}'s two markers must start on different ends",
-                        names[seat]
-                    ));
-                }
-            }
-            let expect = if placed[RED] < 2 { RED } else { BLUE };
-            if (placed[RED] < 2 && placed[BLUE] > 0) || placed[BLUE] == 2 {
-                return Err("phase start: Red places both markers, then Blue".into());
-            }
-            if g.to_move != expect {
-                return Err(format!(
-                    "phase start: {} is to place a marker",
-                    names[expect]
-                ));
-            }
-        }
-        Phase::Move | Phase::Reloc(_) => {
-            for (seat, name) in names.iter().enumerate() {
-                let ms = &g.markers[seat];
-                if ms[0].place == Place::Off || ms[1].place == Place::Off {
-                    return Err(format!(
-                        "{name} markers 1 and 2 are in play after phase start"
-                    ));
-                }
-                let arrived = g.arrived(seat);
-                if (arrived == 0) != (ms[2].place == Place::Off) {
-                    return Err(format!(
-                        "{name}'s third marker is '-' exactly until a first marker arrives"
-                    ));
-                }
-                // Three arrive at once when a push slides both markers off the board.
-                if arrived > 3 {
-                    return Err(format!("{name} has {arrived} arrived markers"));
-                }
-            }
-            if g.arrived(RED) >= 2 && g.arrived(BLUE) >= 2 {
-                return Err("both players have 2 arrived markers".into());
-            }
-            if g.winner().is_none() {
-                match g.phase {
-                    Phase::Move if !g.has_movable(g.to_move) => {
-                        return Err(format!(
-                            "{} is to move a marker but has none that may move this round",
-                            names[g.to_move]
-                        ));
-                    }
-                    Phase::Reloc(k) => {
-                        let expect = if k % 2 == 0 { BLUE } else { RED };
-                        if g.to_move != expect {
-                            return Err(format!(
-                                "in reloc{k} {} relocates (Blue, Red, Blue, Red)",
-                                names[expect]
-                            ));
-                        }
-                    }
-                    _ => {}
-                }
+    Ok(())
+}
+
+/// No marker of `seat` shares its point with an enemy marker.
+fn check_no_shared_point(g: &Amidakuji, seat: usize) -> Result<(), String> {
+    for m in &g.markers[seat] {
+        if let Place::At(p) = m.place {
+            if g.markers[1 - seat].iter().any(|e| e.place == Place::At(p)) {
+                return Err(format!("red and blue markers share {p}"));
             }
         }
     }
     Ok(())
+}
+
+/// Phase place: no marker is out yet, the player to move can place a bridge, and while both can
+/// the turn follows from the bridges placed so far.
+fn check_place_phase(g: &Amidakuji) -> Result<(), String> {
+    if !g.markers.iter().flatten().all(|m| m.place == Place::Off) {
+        return Err("in phase place every marker is '-'".into());
+    }
+    if !g.can_place(g.to_move) {
+        return Err(format!(
+            "{} is to place a bridge but cannot place any",
+            NAMES[g.to_move]
+        ));
+    }
+    if g.can_place(1 - g.to_move) {
+        check_place_turn(g)?;
+    }
+    Ok(())
+}
+
+/// While both can place they have alternated from Red's first bridge (a player who cannot place
+/// never can again), so the counts fix who is to move.
+fn check_place_turn(g: &Amidakuji) -> Result<(), String> {
+    let placed = |s: u8| g.ladder.bridges().filter(|b| b.owner == s).count();
+    let (r, b) = (placed(0), placed(1));
+    let expect = if r == b {
+        RED
+    } else if r == b + 1 {
+        BLUE
+    } else {
+        return Err(format!(
+            "red has placed {r} bridges and blue {b}, but both can still place: \
+             they alternate from Red's first"
+        ));
+    };
+    if g.to_move != expect {
+        return Err(format!("phase place: {} is to place", NAMES[expect]));
+    }
+    Ok(())
+}
+
+/// Phase start: every bridge is down, markers stand on their own start points, and Red places
+/// both before Blue places any.
+fn check_start_phase(g: &Amidakuji) -> Result<(), String> {
+    if g.can_place(RED) || g.can_place(BLUE) {
+        return Err("phase start while a player can still place a bridge".into());
+    }
+    let mut placed = [0usize; 2];
+    for (seat, count) in placed.iter_mut().enumerate() {
+        *count = start_markers(g, seat)?;
+    }
+    let expect = if placed[RED] < 2 { RED } else { BLUE };
+    if (placed[RED] < 2 && placed[BLUE] > 0) || placed[BLUE] == 2 {
+        return Err("phase start: Red places both markers, then Blue".into());
+    }
+    if g.to_move != expect {
+        return Err(format!(
+            "phase start: {} is to place a marker",
+            NAMES[expect]
+        ));
+    }
+    Ok(())
+}
+
+/// Checks `seat`'s markers in phase start and returns how many are placed: the third is off,
+/// marker 1 goes first, each on an own start point, the two on different ends.
+fn start_markers(g: &Amidakuji, seat: usize) -> Result<usize, String> {
+    let ms = &g.markers[seat];
+    if ms[2].place != Place::Off {
+        return Err(format!(
+            "{}'s third marker is '-' in phase start",
+            NAMES[seat]
+        ));
+    }
+    let mut placed = 0;
+    for (i, m) in ms[..2].iter().enumerate() {
+        match m.place {
+            Place::Off => {}
+            Place::At(p) if p == super::markers::own_end(seat, end_col(p)) => {
+                if i == 1 && ms[0].place == Place::Off {
+                    return Err(format!(
+                        "{} places marker 1 before marker 2",
+                        NAMES[seat]
+                    ));
+                }
+                placed += 1;
+            }
+            _ => {
+                return Err(format!(
+                    "{} marker {}: in phase start markers stand on own start points",
+                    NAMES[seat],
+                    i + 1
+                ))
+            }
+        }
+    }
+    if placed == 2 && ms[0].place == ms[1].place {
+        return Err(format!(
+            "{}'s two markers must start on different ends",
+            NAMES[seat]
+        ));
+    }
+    Ok(placed)
+}
+
+/// Phases move and reloc: each side's markers fit the play so far, the game is not won twice
+/// over, and while it goes on the player to move can act.
+fn check_play_phase(g: &Amidakuji) -> Result<(), String> {
+    for seat in 0..2 {
+        check_play_markers(g, seat)?;
+    }
+    if g.arrived(RED) >= 2 && g.arrived(BLUE) >= 2 {
+        return Err("both players have 2 arrived markers".into());
+    }
+    if g.winner().is_none() {
+        check_play_turn(g)?;
+    }
+    Ok(())
+}
+
+/// After phase start: `seat`'s markers 1 and 2 are in play, the third comes in with the first
+/// arrival, and no more than 3 have arrived.
+fn check_play_markers(g: &Amidakuji, seat: usize) -> Result<(), String> {
+    let name = NAMES[seat];
+    let ms = &g.markers[seat];
+    if ms[0].place == Place::Off || ms[1].place == Place::Off {
+        return Err(format!(
+            "{name} markers 1 and 2 are in play after phase start"
+        ));
+    }
+    let arrived = g.arrived(seat);
+    if (arrived == 0) != (ms[2].place == Place::Off) {
+        return Err(format!(
+            "{name}'s third marker is '-' exactly until a first marker arrives"
+        ));
+    }
+    // Three arrive at once when a push slides both markers off the board.
+    if arrived > 3 {
+        return Err(format!("{name} has {arrived} arrived markers"));
+    }
+    Ok(())
+}
+
+/// In a game not yet won: in phase move the player to move has a marker that may move, and in
+/// reloc the relocations alternate Blue, Red, Blue, Red.
+fn check_play_turn(g: &Amidakuji) -> Result<(), String> {
+    match g.phase {
+        Phase::Move if !g.has_movable(g.to_move) => Err(format!(
+            "{} is to move a marker but has none that may move this round",
+            NAMES[g.to_move]
+        )),
+        Phase::Reloc(k) => {
+            let expect = if k % 2 == 0 { BLUE } else { RED };
+            if g.to_move != expect {
+                return Err(format!(
+                    "in reloc{k} {} relocates (Blue, Red, Blue, Red)",
+                    NAMES[expect]
+                ));
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
 }
 
 fn end_col(p: Point) -> u8 {
