@@ -249,141 +249,143 @@ impl Search {
         self.finished()
     }
 
+    /// Searches on from the layout `l`, with `visited` ends behind and the last run ended at
+    /// `cur`: the cheap successors first, then the two-bridge ones, until the bound is met.
     fn dfs(&mut self, l: &Ladder, visited: u16, cur: Point) {
+        let Some(key) = self.enter(l, visited, cur) else {
+            return;
+        };
+        let bridges: Vec<Bridge> = l.bridges().collect();
+        let mut seen: HashSet<u64> = HashSet::new();
+        let Some(cheap) = self.cheap_layouts(l, &bridges, &mut seen, visited, cur) else {
+            // No bridge can move at all: the puzzle ends here.
+            self.done.insert(key);
+            return;
+        };
+        if self.try_cheap(cheap, visited, cur) {
+            return;
+        }
+        let pairs = pair_layouts(l, &bridges, &mut seen, visited, cur);
+        if self.try_pairs(l, &bridges, pairs, visited, cur) {
+            return;
+        }
+        if self.stopped.is_none() {
+            self.done.insert(key);
+        }
+    }
+
+    /// Counts a state as reached (a new best when it is deeper) and returns its table key, or
+    /// `None` when it need not be searched: the bound cannot beat the best, it was searched
+    /// before, or the budget is spent.
+    #[inline]
+    fn enter(&mut self, l: &Ladder, visited: u16, cur: Point) -> Option<(u64, u16, u16)> {
         let depth = self.path.len() as u32;
         if depth > self.best {
             self.best = depth;
             self.best_path = self.path.clone();
         }
         if self.finished() || depth + bound(visited, cur, self.cols) <= self.best {
-            return;
+            return None;
         }
         let key = canonical_key(l, visited, cur);
         if self.done.contains(&key) || self.out_of_budget() {
-            return;
+            return None;
         }
-        let bridges: Vec<Bridge> = l.bridges().collect();
-        let mut seen: HashSet<u64> = HashSet::new();
-        // Levels 0 and 1 are few: collect those that reach a new end and try them leftmost
-        // destination first (a sweep across the columns), fewer changes first.
-        let mut cheap: Vec<(u8, usize, Ladder, Vec<Relocation>)> = Vec::new();
-        let mut consider = |next: Ladder, relocs: Vec<Relocation>, level: usize| {
-            let to = full_walk(&next, cur);
-            if visited & end_bit(to) == 0 {
-                let col = match to {
-                    Point::Top(c) | Point::Bottom(c) => c,
-                    Point::Node(n) => n.col(),
-                };
-                cheap.push((col, level, next, relocs));
-            }
-        };
+        Some(key)
+    }
+
+    /// Levels 0 and 1 are few: collects those that reach a new end, sorted to be tried leftmost
+    /// destination first (a sweep across the columns), fewer changes first. `None` when no
+    /// bridge can move at all.
+    fn cheap_layouts(
+        &self,
+        l: &Ladder,
+        bridges: &[Bridge],
+        seen: &mut HashSet<u64>,
+        visited: u16,
+        cur: Point,
+    ) -> Option<Vec<Cheap>> {
+        let mut cheap: Vec<Cheap> = Vec::new();
         // Level 0 (one bridge moving twice only): a bridge goes away and comes back.
-        if let Some((b, x)) = bridges.iter().find_map(|b| {
-            let mut lifted = l.clone();
-            lifted.remove(b.left);
-            places(&lifted, b.kind)
-                .into_iter()
-                .find(|s| *s != span_of(b))
-                .map(|x| (*b, x))
-        }) {
-            seen.insert(layout_hash(l));
-            if self.same_bridge_twice {
-                consider(l.clone(), vec![(span_of(&b), x), (x, span_of(&b))], 0);
-            }
-        } else {
-            // No bridge can move at all: the puzzle ends here.
-            self.done.insert(key);
-            return;
+        let (b, x) = first_relocation(l, bridges)?;
+        seen.insert(layout_hash(l));
+        if self.same_bridge_twice {
+            consider(
+                &mut cheap,
+                l.clone(),
+                vec![(span_of(&b), x), (x, span_of(&b))],
+                0,
+                visited,
+                cur,
+            );
         }
         // Level 1 (one bridge moving twice only): it moves on through an intermediate place.
-        for b in &bridges {
-            let mut lifted = l.clone();
-            lifted.remove(b.left);
-            let free = places(&lifted, b.kind);
-            if free.len() < 3 || !self.same_bridge_twice {
-                continue;
-            }
-            for &y in &free {
-                if y == span_of(b) {
-                    continue;
-                }
-                let mut next = lifted.clone();
-                next.add(Bridge {
-                    left: y.left,
-                    right: y.right,
-                    ..*b
-                });
-                if !seen.insert(layout_hash(&next)) {
-                    continue;
-                }
-                let x = *free
-                    .iter()
-                    .find(|&&x| x != y && x != span_of(b))
-                    .expect("three places");
-                consider(next, vec![(span_of(b), x), (x, y)], 1);
-            }
+        for b in bridges {
+            self.through_layouts(l, b, seen, &mut cheap, visited, cur);
         }
         cheap.sort_by_key(|c| (c.0, c.1));
+        Some(cheap)
+    }
+
+    /// Level 1 for bridge `b`: each other place it can reach through an intermediate one (only
+    /// when one bridge may move twice, and with at least three places free for it), added to
+    /// `cheap` when new and reaching a new end.
+    fn through_layouts(
+        &self,
+        l: &Ladder,
+        b: &Bridge,
+        seen: &mut HashSet<u64>,
+        cheap: &mut Vec<Cheap>,
+        visited: u16,
+        cur: Point,
+    ) {
+        let mut lifted = l.clone();
+        lifted.remove(b.left);
+        let free = places(&lifted, b.kind);
+        if free.len() < 3 || !self.same_bridge_twice {
+            return;
+        }
+        for &y in &free {
+            if y == span_of(b) {
+                continue;
+            }
+            let mut next = lifted.clone();
+            next.add(Bridge {
+                left: y.left,
+                right: y.right,
+                ..*b
+            });
+            if !seen.insert(layout_hash(&next)) {
+                continue;
+            }
+            let x = *free
+                .iter()
+                .find(|&&x| x != y && x != span_of(b))
+                .expect("three places");
+            consider(cheap, next, vec![(span_of(b), x), (x, y)], 1, visited, cur);
+        }
+    }
+
+    /// Tries the cheap successors in order; true when the whole search should stop.
+    fn try_cheap(&mut self, cheap: Vec<Cheap>, visited: u16, cur: Point) -> bool {
         for (_, _, next, relocs) in cheap {
             if self.try_layout(&next, relocs, visited, cur) {
-                return;
+                return true;
             }
         }
-        // Level 2: two different bridges move, in an order that keeps every place free. The
-        // candidates are kept small (indices and places) and tried leftmost destination first.
-        let mut pairs: Vec<(u8, usize, Span, usize, Span)> = Vec::new();
-        // One scratch ladder, changed and restored in place; the layout hash is updated by
-        // XOR, so no candidate costs an allocation.
-        let base = layout_hash(l);
-        let mut work = l.clone();
-        for (i, a) in bridges.iter().enumerate() {
-            work.remove(a.left);
-            for y in places(&work, a.kind) {
-                if y == span_of(a) {
-                    continue;
-                }
-                let moved_a = Bridge {
-                    left: y.left,
-                    right: y.right,
-                    ..*a
-                };
-                work.add(moved_a);
-                let h_a = base ^ span_key(&span_of(a)) ^ span_key(&y);
-                for (j, b) in bridges.iter().enumerate() {
-                    if i == j {
-                        continue;
-                    }
-                    work.remove(b.left);
-                    let zs = places(&work, b.kind);
-                    for z in zs {
-                        if z == span_of(b) {
-                            continue;
-                        }
-                        let h = h_a ^ span_key(&span_of(b)) ^ span_key(&z);
-                        if !seen.insert(h) {
-                            continue;
-                        }
-                        let moved_b = Bridge {
-                            left: z.left,
-                            right: z.right,
-                            ..*b
-                        };
-                        work.add(moved_b);
-                        let to = full_walk(&work, cur);
-                        work.remove(z.left);
-                        if let Point::Top(c) | Point::Bottom(c) = to {
-                            if visited & end_bit(to) == 0 {
-                                pairs.push((c, i, y, j, z));
-                            }
-                        }
-                    }
-                    work.add(*b);
-                }
-                work.remove(y.left);
-            }
-            work.add(*a);
-        }
-        pairs.sort_by_key(|p| p.0);
+        false
+    }
+
+    /// Tries the two-bridge successors in order, building each layout from `l`; true when the
+    /// whole search should stop.
+    fn try_pairs(
+        &mut self,
+        l: &Ladder,
+        bridges: &[Bridge],
+        pairs: Vec<Pair>,
+        visited: u16,
+        cur: Point,
+    ) -> bool {
         for (_, i, y, j, z) in pairs {
             let (a, b) = (bridges[i], bridges[j]);
             let mut next = l.clone();
@@ -401,12 +403,133 @@ impl Search {
             });
             let relocs = vec![(span_of(&a), y), (span_of(&b), z)];
             if self.try_layout(&next, relocs, visited, cur) {
-                return;
+                return true;
             }
         }
-        if self.stopped.is_none() {
-            self.done.insert(key);
+        false
+    }
+}
+
+/// A level 0 or 1 successor: the destination column, the level, the layout and the relocations
+/// that make it.
+type Cheap = (u8, usize, Ladder, Vec<Relocation>);
+
+/// A level 2 successor, kept small: the destination column, then bridge `i` moved to its place
+/// and bridge `j` moved to its place.
+type Pair = (u8, usize, Span, usize, Span);
+
+/// The first bridge (in layout order) that can move, with the first other place it fits: the
+/// away-and-back of level 0. `None` when no bridge can move.
+fn first_relocation(l: &Ladder, bridges: &[Bridge]) -> Option<(Bridge, Span)> {
+    bridges.iter().find_map(|b| {
+        let mut lifted = l.clone();
+        lifted.remove(b.left);
+        places(&lifted, b.kind)
+            .into_iter()
+            .find(|s| *s != span_of(b))
+            .map(|x| (*b, x))
+    })
+}
+
+/// Adds the cheap successor `next` to `cheap` when the run from `cur` on it reaches an end not
+/// in `visited`.
+#[inline]
+fn consider(
+    cheap: &mut Vec<Cheap>,
+    next: Ladder,
+    relocs: Vec<Relocation>,
+    level: usize,
+    visited: u16,
+    cur: Point,
+) {
+    let to = full_walk(&next, cur);
+    if visited & end_bit(to) == 0 {
+        let col = match to {
+            Point::Top(c) | Point::Bottom(c) => c,
+            Point::Node(n) => n.col(),
+        };
+        cheap.push((col, level, next, relocs));
+    }
+}
+
+/// Level 2: two different bridges move, in an order that keeps every place free; returns those
+/// that are new and reach a new end, sorted leftmost destination first. One scratch ladder is
+/// changed and restored in place and the layout hash is updated by XOR, so no candidate costs
+/// an allocation.
+fn pair_layouts(
+    l: &Ladder,
+    bridges: &[Bridge],
+    seen: &mut HashSet<u64>,
+    visited: u16,
+    cur: Point,
+) -> Vec<Pair> {
+    let mut pairs: Vec<Pair> = Vec::new();
+    let base = layout_hash(l);
+    let mut work = l.clone();
+    for (i, a) in bridges.iter().enumerate() {
+        work.remove(a.left);
+        for y in places(&work, a.kind) {
+            if y == span_of(a) {
+                continue;
+            }
+            let moved_a = Bridge {
+                left: y.left,
+                right: y.right,
+                ..*a
+            };
+            work.add(moved_a);
+            let h_a = base ^ span_key(&span_of(a)) ^ span_key(&y);
+            second_moves(&mut work, bridges, (i, y, h_a), seen, visited, cur, &mut pairs);
+            work.remove(y.left);
         }
+        work.add(*a);
+    }
+    pairs.sort_by_key(|p| p.0);
+    pairs
+}
+
+/// With bridge `i` already moved to `y` on `work` (layout hash `h_a`), adds to `pairs` every
+/// move of another bridge that gives a new layout whose run from `cur` reaches an end not in
+/// `visited`; `work` is left as it was found.
+#[inline]
+fn second_moves(
+    work: &mut Ladder,
+    bridges: &[Bridge],
+    (i, y, h_a): (usize, Span, u64),
+    seen: &mut HashSet<u64>,
+    visited: u16,
+    cur: Point,
+    pairs: &mut Vec<Pair>,
+) {
+    for (j, b) in bridges.iter().enumerate() {
+        if i == j {
+            continue;
+        }
+        work.remove(b.left);
+        let zs = places(work, b.kind);
+        for z in zs {
+            if z == span_of(b) {
+                continue;
+            }
+            let h = h_a ^ span_key(&span_of(b)) ^ span_key(&z);
+            if !seen.insert(h) {
+                continue;
+            }
+            let moved_b = Bridge {
+                left: z.left,
+                right: z.right,
+                ..*b
+            };
+            work.add(moved_b);
+            let to = full_walk(work, cur);
+            work.remove(z.left);
+            if let Point::Top(c) | Point::Bottom(c) = to {
+                if visited & end_bit(to) == 0 {
+                    pairs.push((c, i, y, j, z));
+                }
+            }
+        }
+        work.add(*b);
     }
 }
 
