@@ -293,122 +293,145 @@ impl BigBang {
     /// Reads a move and checks it is legal here.
     pub(super) fn read_move(&self, text: &str) -> Result<Move, Error> {
         let text = text.trim();
-        let bad = |why: String| Error::bad_move(format!("{text}: {why}"));
+        self.move_or_why(text)
+            .map_err(|why| Error::bad_move(format!("{text}: {why}")))
+    }
+
+    /// Reads the (trimmed) move `text` by its form, or says why it is not a legal move here; the
+    /// game's state is checked before the form, in the order the errors should win.
+    fn move_or_why(&self, text: &str) -> Result<Move, String> {
         let turn = self.turn();
         if turn == Turn::Terminal {
-            return Err(bad("the game is over".into()));
+            return Err("the game is over".into());
         }
         if let Some(seat) = text.strip_prefix("coin:") {
-            if self.phase != Phase::Coin {
-                return Err(bad("the coin is tossed only when setup is over".into()));
-            }
-            return match seat {
-                "1" => Ok(Move::Coin(0)),
-                "2" => Ok(Move::Coin(1)),
-                _ => Err(bad("the coin names placer 1 or 2 (coin:1, coin:2)".into())),
-            };
+            return self.read_coin(seat);
         }
         if turn == Turn::Chance {
-            return Err(bad("the coin is to be tossed (coin:1 or coin:2)".into()));
+            return Err("the coin is to be tossed (coin:1 or coin:2)".into());
         }
         if text == "pass" {
-            if self.phase != Phase::Play {
-                return Err(bad("no passing during setup".into()));
-            }
-            if self.has_go() {
-                return Err(bad("a player may pass only when no move exists".into()));
-            }
-            return Ok(Move::Pass);
+            return self.read_pass();
         }
         if let Some((counter, cell)) = text.split_once('@') {
-            if self.phase != Phase::Setup {
-                return Err(bad("placements only during setup".into()));
-            }
-            let mut chars = counter.chars();
-            let (Some(ch), None) = (chars.next(), chars.next()) else {
-                return Err(bad(format!(
-                    "'{counter}' is not a counter (A-H light, a-h dark)"
-                )));
-            };
-            let upper = ch.to_ascii_uppercase();
-            if !('A'..='H').contains(&upper) {
-                return Err(bad(format!(
-                    "'{counter}' is not a counter (A-H light, a-h dark)"
-                )));
-            }
-            let t = (upper as u8 - b'A') as usize;
-            let colour = if ch.is_ascii_uppercase() { LIGHT } else { DARK };
-            let cell = self.board.parse_cell(cell).map_err(bad)?;
-            if self.in_pool(t, colour) == 0 {
-                return Err(bad(format!("no {ch} counter is left in the pool")));
-            }
-            if !self.board.start.has(cell) {
-                return Err(bad(format!(
-                    "{cell_text} is not a start cell",
-                    cell_text = Board::cell_name(cell)
-                )));
-            }
-            if self.occupied().has(cell) {
-                return Err(bad(format!("{} is taken", Board::cell_name(cell))));
-            }
-            return Ok(Move::Place {
-                counter: (t + TYPES * colour) as u8,
-                cell,
-            });
+            return self.read_place(counter, cell);
         }
         if let Some((from, to)) = text.split_once('-') {
-            if self.phase != Phase::Play {
-                return Err(bad("counters move only in play (setup places them)".into()));
-            }
-            let from = self.board.parse_cell(from).map_err(bad)?;
-            let to = self.board.parse_cell(to).map_err(bad)?;
-            let own = if self.mover as usize == LIGHT {
-                "light"
-            } else {
-                "dark"
-            };
-            match self.counter_at(from) {
-                None => return Err(bad(format!("no counter on {}", Board::cell_name(from)))),
-                Some((_, c)) if c != self.mover as usize => {
-                    return Err(bad(format!(
-                        "the counter on {} is not {own}'s",
-                        Board::cell_name(from)
-                    )))
-                }
-                _ => {}
-            }
-            if self.board.finish_all.has(from) {
-                return Err(bad(format!(
-                    "the counter on {} is finished and never moves again",
-                    Board::cell_name(from)
-                )));
-            }
-            if !self.destinations(from).has(to) {
-                let why = if from == to {
-                    "a move must end on another cell".to_string()
-                } else if self.occupied().has(to) {
-                    format!("{} is taken", Board::cell_name(to))
-                } else if let CellKind::Finish(f) = self.board.kind(to) {
-                    let (t, _) = self.counter_at(from).unwrap_or((0, 0));
-                    if f as usize != t {
-                        format!(
-                            "{} is a finish cell of type {}",
-                            Board::cell_name(to),
-                            (b'A' + f) as char
-                        )
-                    } else {
-                        "no step or jump chain reaches it".to_string()
-                    }
-                } else {
-                    "no step or jump chain reaches it".to_string()
-                };
-                return Err(bad(why));
-            }
-            return Ok(Move::Go { from, to });
+            return self.read_go(from, to);
         }
-        Err(bad(
-            "not a move (A@c3 or a@c3 to place, c3-c5 to move, pass, coin:1 or coin:2)".into(),
-        ))
+        Err("not a move (A@c3 or a@c3 to place, c3-c5 to move, pass, coin:1 or coin:2)".into())
+    }
+
+    /// The coin toss `coin:<seat>`, once setup is over.
+    fn read_coin(&self, seat: &str) -> Result<Move, String> {
+        if self.phase != Phase::Coin {
+            return Err("the coin is tossed only when setup is over".into());
+        }
+        match seat {
+            "1" => Ok(Move::Coin(0)),
+            "2" => Ok(Move::Coin(1)),
+            _ => Err("the coin names placer 1 or 2 (coin:1, coin:2)".into()),
+        }
+    }
+
+    /// A pass: only in play, and only when the player has no move.
+    fn read_pass(&self) -> Result<Move, String> {
+        if self.phase != Phase::Play {
+            return Err("no passing during setup".into());
+        }
+        if self.has_go() {
+            return Err("a player may pass only when no move exists".into());
+        }
+        Ok(Move::Pass)
+    }
+
+    /// A placement `<counter>@<cell>` during setup: a counter still in the pool onto a free start
+    /// cell.
+    fn read_place(&self, counter: &str, cell: &str) -> Result<Move, String> {
+        if self.phase != Phase::Setup {
+            return Err("placements only during setup".into());
+        }
+        let (t, colour) = read_counter(counter)?;
+        let cell = self.board.parse_cell(cell)?;
+        if self.in_pool(t, colour) == 0 {
+            return Err(format!("no {counter} counter is left in the pool"));
+        }
+        if !self.board.start.has(cell) {
+            return Err(format!(
+                "{cell_text} is not a start cell",
+                cell_text = Board::cell_name(cell)
+            ));
+        }
+        if self.occupied().has(cell) {
+            return Err(format!("{} is taken", Board::cell_name(cell)));
+        }
+        Ok(Move::Place {
+            counter: (t + TYPES * colour) as u8,
+            cell,
+        })
+    }
+
+    /// A move `<from>-<to>` in play: an unfinished counter of the mover's to a cell it can reach.
+    fn read_go(&self, from: &str, to: &str) -> Result<Move, String> {
+        if self.phase != Phase::Play {
+            return Err("counters move only in play (setup places them)".into());
+        }
+        let from = self.board.parse_cell(from)?;
+        let to = self.board.parse_cell(to)?;
+        self.check_movable(from)?;
+        if !self.destinations(from).has(to) {
+            return Err(self.why_unreachable(from, to));
+        }
+        Ok(Move::Go { from, to })
+    }
+
+    /// The counter on `from` is the mover's and not finished, so it may move.
+    fn check_movable(&self, from: u8) -> Result<(), String> {
+        let own = if self.mover as usize == LIGHT {
+            "light"
+        } else {
+            "dark"
+        };
+        match self.counter_at(from) {
+            None => return Err(format!("no counter on {}", Board::cell_name(from))),
+            Some((_, c)) if c != self.mover as usize => {
+                return Err(format!(
+                    "the counter on {} is not {own}'s",
+                    Board::cell_name(from)
+                ))
+            }
+            _ => {}
+        }
+        if self.board.finish_all.has(from) {
+            return Err(format!(
+                "the counter on {} is finished and never moves again",
+                Board::cell_name(from)
+            ));
+        }
+        Ok(())
+    }
+
+    /// Why the counter on `from` cannot go to `to`: the same cell, a taken cell, another type's
+    /// finish cell, or no step or jump chain.
+    fn why_unreachable(&self, from: u8, to: u8) -> String {
+        if from == to {
+            "a move must end on another cell".to_string()
+        } else if self.occupied().has(to) {
+            format!("{} is taken", Board::cell_name(to))
+        } else if let CellKind::Finish(f) = self.board.kind(to) {
+            let (t, _) = self.counter_at(from).unwrap_or((0, 0));
+            if f as usize != t {
+                format!(
+                    "{} is a finish cell of type {}",
+                    Board::cell_name(to),
+                    (b'A' + f) as char
+                )
+            } else {
+                "no step or jump chain reaches it".to_string()
+            }
+        } else {
+            "no step or jump chain reaches it".to_string()
+        }
     }
 
     /// The board for a person: each cell two characters, the map symbol (`S` start, `A`-`H` finish
@@ -497,4 +520,20 @@ impl BigBang {
             }
         }
     }
+}
+
+/// Reads a counter of a placement, one letter: its type and colour (`A`-`H` light, `a`-`h` dark).
+fn read_counter(counter: &str) -> Result<(usize, usize), String> {
+    let not_a_counter = || format!("'{counter}' is not a counter (A-H light, a-h dark)");
+    let mut chars = counter.chars();
+    let (Some(ch), None) = (chars.next(), chars.next()) else {
+        return Err(not_a_counter());
+    };
+    let upper = ch.to_ascii_uppercase();
+    if !('A'..='H').contains(&upper) {
+        return Err(not_a_counter());
+    }
+    let t = (upper as u8 - b'A') as usize;
+    let colour = if ch.is_ascii_uppercase() { LIGHT } else { DARK };
+    Ok((t, colour))
 }
