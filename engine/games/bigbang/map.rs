@@ -128,58 +128,20 @@ impl Board {
 
     /// Checks a map's text (see the module docs); the error names the line and what is wrong.
     pub fn parse(text: &str) -> Result<Board, Error> {
-        let mut rows: Vec<(usize, Vec<CellKind>)> = Vec::new();
-        for (number, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with(';') {
-                continue;
-            }
-            let mut row = Vec::new();
-            for (column, ch) in line.chars().filter(|c| !c.is_whitespace()).enumerate() {
-                let kind = match ch {
-                    '#' => CellKind::Hole,
-                    '.' => CellKind::Plain,
-                    'S' => CellKind::Start,
-                    'A'..='H' => CellKind::Finish(ch as u8 - b'A'),
-                    _ => {
-                        return Err(Error::file(format!(
-                            "line {}: unknown symbol '{ch}' in column {} (use . S A-H #)",
-                            number + 1,
-                            column + 1
-                        )))
-                    }
-                };
-                row.push(kind);
-            }
-            rows.push((number + 1, row));
-        }
-        if rows.is_empty() {
-            return Err(Error::file("the map has no rows"));
-        }
-        if rows.len() > STRIDE {
-            return Err(Error::file(format!(
-                "the map has {} rows; at most {STRIDE} are allowed",
-                rows.len()
-            )));
-        }
-        let width = rows[0].1.len();
-        if width > STRIDE {
-            return Err(Error::file(format!(
-                "line {}: {width} cells; at most {STRIDE} are allowed",
-                rows[0].0
-            )));
-        }
-        for (line, row) in &rows {
-            if row.len() != width {
-                return Err(Error::file(format!(
-                    "line {line}: {} cells, but the first row has {width} (the map must be a rectangle)",
-                    row.len()
-                )));
-            }
-        }
+        let rows = read_rows(text)?;
+        check_shape(&rows)?;
+        let mut board = Board::lay_out(&rows);
+        board.count_counters()?;
+        board.fill_adjacent();
+        Ok(board)
+    }
+
+    /// The board of checked rectangular `rows` (top rank first): its cells, start zone, finish
+    /// cells and normalised text; counters and neighbours are still to be filled in.
+    fn lay_out(rows: &[Row]) -> Board {
         let height = rows.len();
         let mut board = Board {
-            width: width as u8,
+            width: rows[0].1.len() as u8,
             height: height as u8,
             cells: Bitboard::EMPTY,
             start: Bitboard::EMPTY,
@@ -193,59 +155,73 @@ impl Board {
         for (i, (_, row)) in rows.iter().enumerate() {
             let r = height - 1 - i;
             for (c, &kind) in row.iter().enumerate() {
-                let cell = cell_at(r, c);
-                board.text.push(match kind {
-                    CellKind::Hole => '#',
-                    CellKind::Plain => '.',
-                    CellKind::Start => 'S',
-                    CellKind::Finish(t) => (b'A' + t) as char,
-                });
-                if kind == CellKind::Hole {
-                    continue;
-                }
-                board.cells.set(cell);
-                match kind {
-                    CellKind::Start => board.start.set(cell),
-                    CellKind::Finish(t) => {
-                        board.finish[t as usize].set(cell);
-                        board.finish_all.set(cell);
-                    }
-                    _ => {}
-                }
+                board.put(cell_at(r, c), kind);
             }
             board.text.push('\n');
         }
+        board
+    }
+
+    /// Adds one cell of the map, of `kind`, to the board and to its text.
+    fn put(&mut self, cell: u8, kind: CellKind) {
+        self.text.push(match kind {
+            CellKind::Hole => '#',
+            CellKind::Plain => '.',
+            CellKind::Start => 'S',
+            CellKind::Finish(t) => (b'A' + t) as char,
+        });
+        if kind == CellKind::Hole {
+            return;
+        }
+        self.cells.set(cell);
+        match kind {
+            CellKind::Start => self.start.set(cell),
+            CellKind::Finish(t) => {
+                self.finish[t as usize].set(cell);
+                self.finish_all.set(cell);
+            }
+            _ => {}
+        }
+    }
+
+    /// The counters the finish cells stand for: an even number of each type, at least one in
+    /// all, and exactly as many start cells.
+    fn count_counters(&mut self) -> Result<(), Error> {
         let mut total = 0u32;
         for t in 0..TYPES {
-            let n = board.finish[t].count();
+            let n = self.finish[t].count();
             if !n.is_multiple_of(2) {
                 return Err(Error::file(format!(
                     "type {} has {n} finish cells; each type needs an even number (one counter per cell, half light, half dark)",
                     (b'A' + t as u8) as char
                 )));
             }
-            board.counts[t] = n as u8;
+            self.counts[t] = n as u8;
             total += n;
         }
         if total == 0 {
             return Err(Error::file("the map has no finish cells, so no counters"));
         }
-        let starts = board.start.count();
+        let starts = self.start.count();
         if starts != total {
             return Err(Error::file(format!(
                 "the map has {starts} start cells but {total} finish cells; it needs one start cell per counter"
             )));
         }
-        board.total = total as u8;
-        for cell in board.cells.iter() {
+        self.total = total as u8;
+        Ok(())
+    }
+
+    /// The table of each cell's on-board king neighbours.
+    fn fill_adjacent(&mut self) {
+        for cell in self.cells.iter() {
             let one = Bitboard::from_cell(cell);
             let mut adj = Bitboard::EMPTY;
             for dir in 0..DIRECTIONS.len() {
                 adj |= one.shift(dir);
             }
-            board.adjacent[cell as usize] = adj & board.cells;
+            self.adjacent[cell as usize] = adj & self.cells;
         }
-        Ok(board)
     }
 
     /// What kind of cell `cell` is.
@@ -302,6 +278,74 @@ impl Board {
         }
         Ok(cell)
     }
+}
+
+/// One row of a map: its line number in the text (from 1) and its cells.
+type Row = (usize, Vec<CellKind>);
+
+/// The rows of a map's text, each with its line number (from 1), skipping blank and `;` lines;
+/// the first unknown symbol is an error.
+fn read_rows(text: &str) -> Result<Vec<Row>, Error> {
+    let mut rows = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with(';') {
+            continue;
+        }
+        rows.push((number + 1, read_row(number + 1, line)?));
+    }
+    Ok(rows)
+}
+
+/// The cells of one map line (line number `line_number`), spaces between cells ignored.
+fn read_row(line_number: usize, line: &str) -> Result<Vec<CellKind>, Error> {
+    let mut row = Vec::new();
+    for (column, ch) in line.chars().filter(|c| !c.is_whitespace()).enumerate() {
+        let kind = match ch {
+            '#' => CellKind::Hole,
+            '.' => CellKind::Plain,
+            'S' => CellKind::Start,
+            'A'..='H' => CellKind::Finish(ch as u8 - b'A'),
+            _ => {
+                return Err(Error::file(format!(
+                    "line {line_number}: unknown symbol '{ch}' in column {} (use . S A-H #)",
+                    column + 1
+                )))
+            }
+        };
+        row.push(kind);
+    }
+    Ok(row)
+}
+
+/// The rows make a map: at least one, at most `STRIDE` of at most `STRIDE` cells, all as long as
+/// the first.
+fn check_shape(rows: &[Row]) -> Result<(), Error> {
+    if rows.is_empty() {
+        return Err(Error::file("the map has no rows"));
+    }
+    if rows.len() > STRIDE {
+        return Err(Error::file(format!(
+            "the map has {} rows; at most {STRIDE} are allowed",
+            rows.len()
+        )));
+    }
+    let width = rows[0].1.len();
+    if width > STRIDE {
+        return Err(Error::file(format!(
+            "line {}: {width} cells; at most {STRIDE} are allowed",
+            rows[0].0
+        )));
+    }
+    for (line, row) in rows {
+        if row.len() != width {
+            return Err(Error::file(format!(
+                "line {line}: {} cells, but the first row has {width} (the map must be a rectangle)",
+                row.len()
+            )));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
