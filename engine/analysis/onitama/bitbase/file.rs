@@ -126,12 +126,43 @@ pub fn is_bitbase(path: &Path) -> bool {
 /// Opens a bitbase written by [`save`], memory-mapped, checking its header, its size and
 /// (below 1 GiB, or with `verify`) its words.
 pub fn open(path: &Path, verify: bool) -> Result<Bitbase, Error> {
-    let bad = |what: String| {
-        Error::file(format!(
-            "{}: not a valid Onitama bitbase: {what}",
-            path.display()
-        ))
-    };
+    let (len, map) = map_file(path)?;
+    let bytes = &map[..];
+    let head = read_header(path, bytes)?;
+    let (tables, starts, end) = read_tables(path, bytes, &head)?;
+    if len != end || bytes.len() as u64 != end {
+        return Err(not_valid(
+            path,
+            format!("{len} bytes where the header promises {end} (a short or padded file)"),
+        ));
+    }
+    let data_sum = u64_at(bytes, head.len - 16);
+    let bb = Bitbase::new(head.set, head.men, tables, Storage::Mapped(map, starts));
+    if (verify || len < VERIFY_BELOW) && mapped_words_checksum(&bb) != data_sum {
+        return Err(not_valid(
+            path,
+            "the words' checksum does not match (the file is damaged)".into(),
+        ));
+    }
+    Ok(bb)
+}
+
+/// The error for a file that is not a bitbase, saying which part is wrong.
+fn not_valid(path: &Path, what: String) -> Error {
+    Error::file(format!(
+        "{}: not a valid Onitama bitbase: {what}",
+        path.display()
+    ))
+}
+
+/// The little-endian `u64` at byte `at` (the caller has checked that it is in the file).
+fn u64_at(bytes: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"))
+}
+
+/// Opens and maps the file at `path` read-only, with its length as the file system reports it;
+/// a directory, or a file that cannot be opened, read or mapped, is an error.
+fn map_file(path: &Path) -> Result<(u64, memmap2::Mmap), Error> {
     if path.is_dir() {
         return Err(Error::file(format!(
             "{}: is a directory, not a bitbase file",
@@ -150,106 +181,143 @@ pub fn open(path: &Path, verify: bool) -> Result<Bitbase, Error> {
     // read below is bounds-checked against the map's length.
     let map = unsafe { memmap2::Mmap::map(&file) }
         .map_err(|e| Error::file(format!("{}: cannot map: {e}", path.display())))?;
-    let bytes = &map[..];
+    Ok((len, map))
+}
+
+/// What the header says: the cards, the men limit, the materials in file order and the
+/// header's length in bytes.
+struct Head {
+    /// The five cards.
+    set: CardSet,
+    /// The most men on the board.
+    men: usize,
+    /// The materials the file holds, in order.
+    mats: Vec<Mat>,
+    /// Bytes from the file's start to the end of the header's checksum.
+    len: usize,
+}
+
+/// Reads and checks the header: the magic, the cards, the men limit, the number of materials
+/// and the header's own checksum, in that order (the first fault found is the error).
+fn read_header(path: &Path, bytes: &[u8]) -> Result<Head, Error> {
     if bytes.len() < 32 || &bytes[..MAGIC.len()] != MAGIC {
-        return Err(bad(
+        return Err(not_valid(
+            path,
             "it is shorter than a header or does not start with the bitbase header".into(),
         ));
     }
-    let mut cards = [Card::ALL[0]; 5];
-    for (i, &c) in bytes[19..24].iter().enumerate() {
-        cards[i] = Card::from_index(c as usize).ok_or_else(|| bad(format!("card number {c}")))?;
-    }
-    let set = CardSet::new(cards).map_err(|e| bad(e.message))?;
+    let set = read_cards(path, bytes)?;
     let men = bytes[24] as usize;
     let count = bytes[25] as usize;
     if !(2..=8).contains(&men) || men % 2 == 1 {
-        return Err(bad(format!("{men} men")));
+        return Err(not_valid(path, format!("{men} men")));
     }
     let mats = Mat::up_to((men - 2) / 2);
-    let head_len = 32 + 40 * count + 16;
-    if count != mats.len() || bytes.len() < head_len {
-        return Err(bad(format!(
-            "{count} materials for {men} men, or a short header"
-        )));
+    let len = 32 + 40 * count + 16;
+    if count != mats.len() || bytes.len() < len {
+        return Err(not_valid(
+            path,
+            format!("{count} materials for {men} men, or a short header"),
+        ));
     }
-    let own = fnv(
-        FNV_START,
-        bytes[..head_len - 8].iter().map(|&b| u64::from(b)),
-    );
-    let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
-    if u64_at(head_len - 8) != own {
-        return Err(bad(
+    let own = fnv(FNV_START, bytes[..len - 8].iter().map(|&b| u64::from(b)));
+    if u64_at(bytes, len - 8) != own {
+        return Err(not_valid(
+            path,
             "the header's checksum does not match (the file is damaged)".into(),
         ));
     }
-    let mut tables = Vec::with_capacity(count);
-    let mut starts = Vec::with_capacity(count);
-    let mut at = head_len as u64;
-    for (i, &want) in mats.iter().enumerate() {
-        let h = 32 + 40 * i;
-        let mat = Mat::new(bytes[h], bytes[h + 1]);
-        let (layouts, positions, wins, losses) = (
-            u64_at(h + 8),
-            u64_at(h + 16),
-            u64_at(h + 24),
-            u64_at(h + 32),
-        );
-        if mat != want {
-            return Err(bad(format!(
-                "material {} where {} belongs",
-                mat.name(),
-                want.name()
-            )));
-        }
-        let offsets = mat.offsets();
-        let expect = *offsets.last().expect("an end");
-        if layouts != expect || positions != layouts * 30 || wins + losses > positions {
-            return Err(bad(format!(
+    Ok(Head {
+        set,
+        men,
+        mats,
+        len,
+    })
+}
+
+/// The header's five card numbers as a card set (an unknown number, or a set that is not
+/// five different cards, is an error).
+fn read_cards(path: &Path, bytes: &[u8]) -> Result<CardSet, Error> {
+    let mut cards = [Card::ALL[0]; 5];
+    for (i, &c) in bytes[19..24].iter().enumerate() {
+        cards[i] = Card::from_index(c as usize)
+            .ok_or_else(|| not_valid(path, format!("card number {c}")))?;
+    }
+    CardSet::new(cards).map_err(|e| not_valid(path, e.message))
+}
+
+/// Reads and checks each material's header entry, in order: its tables, the byte where each
+/// one's words start, and the byte where the words should end.
+fn read_tables(
+    path: &Path,
+    bytes: &[u8],
+    head: &Head,
+) -> Result<(Vec<TableInfo>, Vec<usize>, u64), Error> {
+    let mut tables = Vec::with_capacity(head.mats.len());
+    let mut starts = Vec::with_capacity(head.mats.len());
+    let mut at = head.len as u64;
+    for (i, &want) in head.mats.iter().enumerate() {
+        let info = read_table(path, bytes, 32 + 40 * i, want)?;
+        starts.push(at as usize);
+        at += super::layouts(&info) * 4;
+        tables.push(info);
+    }
+    Ok((tables, starts, at))
+}
+
+/// Reads the material entry at byte `h` and checks that it is the material `want` with
+/// consistent counts.
+fn read_table(path: &Path, bytes: &[u8], h: usize, want: Mat) -> Result<TableInfo, Error> {
+    let mat = Mat::new(bytes[h], bytes[h + 1]);
+    let (layouts, positions, wins, losses) = (
+        u64_at(bytes, h + 8),
+        u64_at(bytes, h + 16),
+        u64_at(bytes, h + 24),
+        u64_at(bytes, h + 32),
+    );
+    if mat != want {
+        return Err(not_valid(
+            path,
+            format!("material {} where {} belongs", mat.name(), want.name()),
+        ));
+    }
+    let offsets = mat.offsets();
+    let expect = *offsets.last().expect("an end");
+    if layouts != expect || positions != layouts * 30 || wins + losses > positions {
+        return Err(not_valid(
+            path,
+            format!(
                 "material {} with {layouts} layouts, {positions} positions, {wins} wins, {losses} losses",
                 mat.name()
-            )));
-        }
-        starts.push(at as usize);
-        at += layouts * 4;
-        tables.push(TableInfo {
-            mat,
-            offsets,
-            stats: MatStats {
-                positions,
-                wins,
-                losses,
-            },
-        });
+            ),
+        ));
     }
-    if len != at || bytes.len() as u64 != at {
-        return Err(bad(format!(
-            "{len} bytes where the header promises {at} (a short or padded file)"
-        )));
-    }
-    let data_sum = u64_at(head_len - 16);
-    let bb = Bitbase::new(set, men, tables, Storage::Mapped(map, starts));
-    if verify || len < VERIFY_BELOW {
-        let sum = words_checksum(bb.tables().len(), |t| {
-            let n = super::layouts(&bb.tables()[t]) as usize;
-            (0..n.div_ceil(CHUNK))
-                .into_par_iter()
-                .map(|c| {
-                    fnv(
-                        FNV_START,
-                        (c * CHUNK..((c + 1) * CHUNK).min(n))
-                            .map(|i| u64::from(bb.raw_word(t, i as u64))),
-                    )
-                })
-                .collect()
-        });
-        if sum != data_sum {
-            return Err(bad(
-                "the words' checksum does not match (the file is damaged)".into(),
-            ));
-        }
-    }
-    Ok(bb)
+    Ok(TableInfo {
+        mat,
+        offsets,
+        stats: MatStats {
+            positions,
+            wins,
+            losses,
+        },
+    })
+}
+
+/// The checksum of a mapped bitbase's stored words, as [`save`] computed it.
+fn mapped_words_checksum(bb: &Bitbase) -> u64 {
+    words_checksum(bb.tables().len(), |t| {
+        let n = super::layouts(&bb.tables()[t]) as usize;
+        (0..n.div_ceil(CHUNK))
+            .into_par_iter()
+            .map(|c| {
+                fnv(
+                    FNV_START,
+                    (c * CHUNK..((c + 1) * CHUNK).min(n))
+                        .map(|i| u64::from(bb.raw_word(t, i as u64))),
+                )
+            })
+            .collect()
+    })
 }
 
 impl Bitbase {
