@@ -5,8 +5,11 @@ use std::time::Instant;
 use clap::{Args, Subcommand};
 use serde_json::json;
 use tabula::games::amidakuji::board::Dims;
+use tabula::games::amidakuji::bridges::Ladder;
 use tabula::games::amidakuji::notation::{parse_layout, write_layout};
-use tabula::games::amidakuji::solo::{random_layout, replay, solve, SoloLimits, SoloRules};
+use tabula::games::amidakuji::solo::{
+    random_layout, replay, solve, Run, SoloLimits, SoloResult, SoloRules,
+};
 use tabula::resources::check_seconds;
 use tabula::Error;
 
@@ -62,21 +65,52 @@ pub fn run(args: AmidakujiArgs) -> Result<(), CliError> {
     }
 }
 
+/// Solves the puzzle from the given or random layout within the limits and prints the best
+/// sequence found.
 fn solo(args: SoloArgs) -> Result<(), CliError> {
-    let ladder = match &args.position {
+    let ladder = solo_ladder(&args)?;
+    let limits = solo_limits(&args)?;
+    let rules = SoloRules {
+        same_bridge_twice: args.same_bridge_twice,
+    };
+    let (result, seconds) = search(&ladder, rules, limits, &args)?;
+    let layout = write_layout(&ladder);
+    if args.json {
+        return print_solo_json(&layout, rules, &result, seconds);
+    }
+    print_solo_text(&layout, &result, seconds);
+    Ok(())
+}
+
+/// The layout to solve: the one given, or a random one of `--size` from `--seed`.
+fn solo_ladder(args: &SoloArgs) -> Result<Ladder, CliError> {
+    Ok(match &args.position {
         Some(text) => parse_layout(text)?,
         None => random_layout(Dims::parse(&args.size).map_err(Error::option)?, args.seed),
-    };
+    })
+}
+
+/// The search limits from `--nodes` and `--time` (which must be a positive number of seconds).
+fn solo_limits(args: &SoloArgs) -> Result<SoloLimits, CliError> {
     let time = check_seconds("--time", args.time)?;
     if time.is_zero() {
         return Err(CliError(
             "bad option: --time must be a positive number of seconds".into(),
         ));
     }
-    let limits = SoloLimits {
+    Ok(SoloLimits {
         nodes: args.nodes,
         time: Some(time),
-    };
+    })
+}
+
+/// Runs the solver, timing it, and replays its sequence on its own as a check of the answer.
+fn search(
+    ladder: &Ladder,
+    rules: SoloRules,
+    limits: SoloLimits,
+    args: &SoloArgs,
+) -> Result<(SoloResult, f64), CliError> {
     if show_progress(args.json) {
         eprintln!(
             "searching (at most {} nodes, {} s)...",
@@ -84,42 +118,52 @@ fn solo(args: SoloArgs) -> Result<(), CliError> {
         );
     }
     let started = Instant::now();
-    let rules = SoloRules {
-        same_bridge_twice: args.same_bridge_twice,
-    };
-    let result = solve(&ladder, rules, limits);
+    let result = solve(ladder, rules, limits);
     let seconds = started.elapsed().as_secs_f64();
-    // The sequence is replayed on its own as a check of the answer.
-    replay(&ladder, rules, &result.runs)
+    replay(ladder, rules, &result.runs)
         .map_err(|e| CliError(format!("internal error: the solver's sequence fails: {e}")))?;
-    let layout = write_layout(&ladder);
-    if args.json {
-        let runs: Vec<_> = result
-            .runs
-            .iter()
-            .map(|r| {
-                let relocs: Vec<String> = r
-                    .relocations
-                    .iter()
-                    .map(|(a, b)| format!("{a}>{b}"))
-                    .collect();
-                json!({"relocations": relocs, "from": r.from.to_string(), "to": r.to.to_string()})
-            })
-            .collect();
-        return print_json(&json!({
-            "layout": layout,
-            "distinct": !rules.same_bridge_twice,
-            "same_bridge_twice": rules.same_bridge_twice,
-            "score": result.score,
-            "max": result.max,
-            "exact": result.exact,
-            "stopped_by": result.stopped_by,
-            "start": result.runs.first().map(|r| r.from.to_string()),
-            "runs": runs,
-            "nodes": result.nodes,
-            "seconds": seconds,
-        }));
-    }
+    Ok((result, seconds))
+}
+
+/// A run's relocations as `from>to` words.
+fn relocation_words(r: &Run) -> Vec<String> {
+    r.relocations
+        .iter()
+        .map(|(a, b)| format!("{a}>{b}"))
+        .collect()
+}
+
+/// Prints the answer as one JSON object.
+fn print_solo_json(
+    layout: &str,
+    rules: SoloRules,
+    result: &SoloResult,
+    seconds: f64,
+) -> Result<(), CliError> {
+    let runs: Vec<_> = result
+        .runs
+        .iter()
+        .map(|r| {
+            json!({"relocations": relocation_words(r), "from": r.from.to_string(), "to": r.to.to_string()})
+        })
+        .collect();
+    print_json(&json!({
+        "layout": layout,
+        "distinct": !rules.same_bridge_twice,
+        "same_bridge_twice": rules.same_bridge_twice,
+        "score": result.score,
+        "max": result.max,
+        "exact": result.exact,
+        "stopped_by": result.stopped_by,
+        "start": result.runs.first().map(|r| r.from.to_string()),
+        "runs": runs,
+        "nodes": result.nodes,
+        "seconds": seconds,
+    }))
+}
+
+/// Prints the answer for people: the layout, the score and whether it is proven, then the runs.
+fn print_solo_text(layout: &str, result: &SoloResult, seconds: f64) {
     println!("layout: {layout}");
     let verdict = if result.exact {
         "proven best".to_string()
@@ -137,23 +181,22 @@ fn solo(args: SoloArgs) -> Result<(), CliError> {
         println!("start at {}", first.from);
     }
     for (i, r) in result.runs.iter().enumerate() {
-        if r.relocations.is_empty() {
-            println!("run {:>2}: {} -> {}", i + 1, r.from, r.to);
-        } else {
-            let relocs: Vec<String> = r
-                .relocations
-                .iter()
-                .map(|(a, b)| format!("{a}>{b}"))
-                .collect();
-            println!(
-                "run {:>2}: relocate {}; {} -> {}",
-                i + 1,
-                relocs.join(", "),
-                r.from,
-                r.to
-            );
-        }
+        print_run(i + 1, r);
     }
     println!("nodes {} in {:.2}s", result.nodes, seconds);
-    Ok(())
+}
+
+/// Prints run number `n`: its relocations, if any, and the ends it joins.
+fn print_run(n: usize, r: &Run) {
+    if r.relocations.is_empty() {
+        println!("run {:>2}: {} -> {}", n, r.from, r.to);
+    } else {
+        println!(
+            "run {:>2}: relocate {}; {} -> {}",
+            n,
+            relocation_words(r).join(", "),
+            r.from,
+            r.to
+        );
+    }
 }
