@@ -1,14 +1,16 @@
 //! `tabula onitama prove`: prove a position's value by search with tablebase leaves, by df-pn
 //! (the default) or by iterative deepening.
 
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use serde_json::{json, Value};
 use tabula::analysis::onitama::bitbase::Bitbase;
-use tabula::analysis::onitama::dfpn::{self, Answer, Distance, Verdict};
-use tabula::analysis::onitama::prove::Prover;
+use tabula::analysis::onitama::dfpn::{self, Answer, Distance, Report, Verdict};
+use tabula::analysis::onitama::proof::ProofStats;
+use tabula::analysis::onitama::prove::{Proof, Prover};
 use tabula::analysis::onitama::tablebase::Tablebase;
 use tabula::games::onitama::Onitama;
 use tabula::resources::check_table_mb;
@@ -66,6 +68,22 @@ pub enum Method {
 
 /// Proves the position (or deal start) within the limits and prints what was proven.
 pub fn prove(args: ProveArgs) -> Result<(), CliError> {
+    let state = start_state(&args)?;
+    let bits = match bitbase_leaves(&args, &state)? {
+        ControlFlow::Break(()) => return Ok(()),
+        ControlFlow::Continue(bits) => bits,
+    };
+    let tb = tablebase_leaves(&args, &state)?;
+    check_search_options(&args)?;
+    if args.method == Method::Dfpn {
+        return prove_dfpn(&state, tb.as_ref(), bits.as_ref(), &args);
+    }
+    prove_deepening(&state, tb.as_ref(), &args)
+}
+
+/// The position to prove: the one given or the start of the deal (only one of the two may be
+/// given), after the moves of `--moves`.
+fn start_state(args: &ProveArgs) -> Result<Onitama, CliError> {
     let state = match (&args.position, &args.cards) {
         (Some(_), Some(_)) => {
             return Err(CliError(
@@ -76,52 +94,77 @@ pub fn prove(args: ProveArgs) -> Result<(), CliError> {
         (None, Some(cards)) => Onitama::start(&GameOptions::new().with("cards", cards))?,
         (None, None) => Onitama::start(&GameOptions::new())?,
     };
-    let state = args.line.apply(state)?;
-    let mut bits = None;
-    if let Some(path) = args.table.as_ref().filter(|p| super::is_bitbase(p)) {
-        if args.method == Method::Deepening {
-            if super::answer_from_bitbase(path, &state, args.json)? {
-                return Ok(());
-            }
-        } else {
-            let bb = super::bitbase::open(path)?;
-            if bb.probe(&state).is_some() {
-                return super::bitbase::probe(&bb, &state, args.json);
-            }
-            if bb.cards().distribution(&state).is_none() {
-                return Err(CliError(format!(
-                    "bad request: the bitbase is for {}; the position uses other cards",
-                    bb.cards().names()
-                )));
-            }
-            bits = Some(bb);
+    Ok(args.line.apply(state)?)
+}
+
+/// With a bitbase as `--table`: answers from it when it holds the position (`Break`: nothing
+/// is left to do), or else gives it to df-pn as leaves if it is for the position's cards.
+fn bitbase_leaves(
+    args: &ProveArgs,
+    state: &Onitama,
+) -> Result<ControlFlow<(), Option<Bitbase>>, CliError> {
+    let Some(path) = args.table.as_ref().filter(|p| super::is_bitbase(p)) else {
+        return Ok(ControlFlow::Continue(None));
+    };
+    if args.method == Method::Deepening {
+        if super::answer_from_bitbase(path, state, args.json)? {
+            return Ok(ControlFlow::Break(()));
         }
+        return Ok(ControlFlow::Continue(None));
     }
+    let bb = super::bitbase::open(path)?;
+    if bb.probe(state).is_some() {
+        super::bitbase::probe(&bb, state, args.json)?;
+        return Ok(ControlFlow::Break(()));
+    }
+    if bb.cards().distribution(state).is_none() {
+        return Err(CliError(format!(
+            "bad request: the bitbase is for {}; the position uses other cards",
+            bb.cards().names()
+        )));
+    }
+    Ok(ControlFlow::Continue(Some(bb)))
+}
+
+/// The distance tablebase given as `--table` (not a bitbase), checked to be for the
+/// position's cards.
+fn tablebase_leaves(args: &ProveArgs, state: &Onitama) -> Result<Option<Tablebase>, CliError> {
     let table = args.table.as_ref().filter(|p| !super::is_bitbase(p));
     let tb = match table {
         Some(path) => Some(load_table(path)?),
         None => None,
     };
     if let Some(t) = &tb {
-        if t.cards().distribution(&state).is_none() {
+        if t.cards().distribution(state).is_none() {
             return Err(CliError(format!(
                 "bad request: the tablebase is for {}; the position uses other cards",
                 t.cards().names()
             )));
         }
     }
+    Ok(tb)
+}
+
+/// Checks `--hash`, and that `--checkpoint` comes only with df-pn.
+fn check_search_options(args: &ProveArgs) -> Result<(), CliError> {
     check_table_mb("--hash", args.hash)?;
     if args.checkpoint.is_some() && args.method != Method::Dfpn {
         return Err(CliError(
             "bad option: --checkpoint goes with --method dfpn".into(),
         ));
     }
-    if args.method == Method::Dfpn {
-        return prove_dfpn(&state, tb.as_ref(), bits.as_ref(), &args);
-    }
+    Ok(())
+}
+
+/// Proves by iterative deepening within `--time` and `--depth` and prints the proof.
+fn prove_deepening(
+    state: &Onitama,
+    tb: Option<&Tablebase>,
+    args: &ProveArgs,
+) -> Result<(), CliError> {
     let budget = Duration::from_millis(args.time.unwrap_or(10_000));
-    let mut prover = Prover::new(tb.as_ref(), Some(budget));
-    let proof = prover.prove(&state, args.depth);
+    let mut prover = Prover::new(tb, Some(budget));
+    let proof = prover.prove(state, args.depth);
     let best = proof.best.map(|m| state.move_notation(m));
     if args.json {
         print_json(&json!({
@@ -133,24 +176,30 @@ pub fn prove(args: ProveArgs) -> Result<(), CliError> {
             "seconds": proof.elapsed.as_secs_f64(),
         }))?;
     } else {
-        match proof.value {
-            Some(v) => println!("proven: {v} for the side to move"),
-            None => println!(
-                "not proven: neither side forces a win within {} plies",
-                proof.no_result_within
-            ),
-        }
-        if let Some(b) = best {
-            println!("best move: {b}");
-        }
-        println!(
-            "{} nodes, {} table hits, {:.2} s",
-            proof.nodes,
-            proof.table_hits,
-            proof.elapsed.as_secs_f64()
-        );
+        print_deepening_text(&proof, best);
     }
     Ok(())
+}
+
+/// Prints a deepening proof for people: the value or the depth searched, the best move and
+/// the counts.
+fn print_deepening_text(proof: &Proof, best: Option<String>) {
+    match proof.value {
+        Some(v) => println!("proven: {v} for the side to move"),
+        None => println!(
+            "not proven: neither side forces a win within {} plies",
+            proof.no_result_within
+        ),
+    }
+    if let Some(b) = best {
+        println!("best move: {b}");
+    }
+    println!(
+        "{} nodes, {} table hits, {:.2} s",
+        proof.nodes,
+        proof.table_hits,
+        proof.elapsed.as_secs_f64()
+    );
 }
 
 /// The answer to "does this side force a win?" as a word.
@@ -185,28 +234,16 @@ pub fn verdict_json(v: Verdict) -> (Value, bool) {
     }
 }
 
+/// Proves by df-pn within the limits (resuming from and saving to `--checkpoint` if given)
+/// and prints the report.
 fn prove_dfpn(
     state: &Onitama,
     tb: Option<&Tablebase>,
     bits: Option<&Bitbase>,
     args: &ProveArgs,
 ) -> Result<(), CliError> {
-    let limits = dfpn::Limits {
-        nodes: args.nodes,
-        time: match (args.time, args.nodes) {
-            (Some(ms), _) => Some(Duration::from_millis(ms)),
-            (None, Some(_)) => None,
-            (None, None) => Some(Duration::from_secs(10)),
-        },
-        hash_mb: args.hash,
-    };
-    let spinner = if show_progress(args.json) {
-        let bar = indicatif::ProgressBar::new_spinner();
-        bar.set_message("df-pn: starting");
-        bar
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let limits = dfpn_limits(args);
+    let spinner = spinner(args.json);
     let tell = |nodes: u64, entries: usize| {
         spinner.set_message(format!("df-pn: {nodes} nodes, {entries} table entries"));
         spinner.tick();
@@ -218,23 +255,65 @@ fn prove_dfpn(
     spinner.finish_and_clear();
     let line = move_line(state, &r.line);
     let best = r.best.map(|m| state.move_notation(m));
-    let seconds = r.elapsed.as_secs_f64();
     if args.json {
-        let (value, exact) = verdict_json(r.verdict);
-        return print_json(&json!({
-            "method": "dfpn", "position": state.notation(), "value": value, "exact": exact,
-            "best": best, "line": line,
-            "side_to_move_wins": answer_name(r.wins).replace(' ', "_"),
-            "side_to_move_loses": answer_name(r.loses).replace(' ', "_"), "nodes": r.nodes,
-            "distance_nodes": r.distance_nodes, "table_hits": r.table_hits,
-            "entries": r.entries, "seconds": seconds,
-            "proof": r.proof.as_ref().map(|p| match p {
-                Ok(s) => json!({"replayed": true, "positions": s.positions, "moves": s.moves,
-                                "table_leaves": s.table_leaves, "plies": s.plies}),
-                Err(why) => json!({"replayed": false, "error": why}),
-            }),
-        }));
+        return print_dfpn_json(state, &r, &line, best);
     }
+    print_dfpn_text(&r, &line, best);
+    Ok(())
+}
+
+/// The df-pn limits: `--nodes`, `--hash`, and `--time` (10 s by default, none when only
+/// `--nodes` is given).
+fn dfpn_limits(args: &ProveArgs) -> dfpn::Limits {
+    dfpn::Limits {
+        nodes: args.nodes,
+        time: match (args.time, args.nodes) {
+            (Some(ms), _) => Some(Duration::from_millis(ms)),
+            (None, Some(_)) => None,
+            (None, None) => Some(Duration::from_secs(10)),
+        },
+        hash_mb: args.hash,
+    }
+}
+
+/// A progress spinner on the terminal, or a hidden one when progress is not shown.
+fn spinner(json: bool) -> indicatif::ProgressBar {
+    if show_progress(json) {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_message("df-pn: starting");
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    }
+}
+
+/// Prints the df-pn report as one JSON object.
+fn print_dfpn_json(
+    state: &Onitama,
+    r: &Report,
+    line: &[String],
+    best: Option<String>,
+) -> Result<(), CliError> {
+    let seconds = r.elapsed.as_secs_f64();
+    let (value, exact) = verdict_json(r.verdict);
+    print_json(&json!({
+        "method": "dfpn", "position": state.notation(), "value": value, "exact": exact,
+        "best": best, "line": line,
+        "side_to_move_wins": answer_name(r.wins).replace(' ', "_"),
+        "side_to_move_loses": answer_name(r.loses).replace(' ', "_"), "nodes": r.nodes,
+        "distance_nodes": r.distance_nodes, "table_hits": r.table_hits,
+        "entries": r.entries, "seconds": seconds,
+        "proof": r.proof.as_ref().map(|p| match p {
+            Ok(s) => json!({"replayed": true, "positions": s.positions, "moves": s.moves,
+                            "table_leaves": s.table_leaves, "plies": s.plies}),
+            Err(why) => json!({"replayed": false, "error": why}),
+        }),
+    }))
+}
+
+/// Prints the df-pn report for people: the verdict, both questions' answers, the best move and
+/// line, the proof's replay and the counts.
+fn print_dfpn_text(r: &Report, line: &[String], best: Option<String>) {
     match r.verdict {
         Verdict::Unknown => println!("not proven within the limits"),
         v => println!("proven: {v} for the side to move"),
@@ -250,7 +329,13 @@ fn prove_dfpn(
     if !line.is_empty() {
         println!("line: {}", line.join(" "));
     }
-    match &r.proof {
+    print_replay(r.proof.as_ref());
+    print_dfpn_counts(r);
+}
+
+/// Prints whether the proof replayed against the rules, when there is a proof.
+fn print_replay(proof: Option<&Result<ProofStats, String>>) {
+    match proof {
         Some(Ok(s)) => println!(
             "proof replayed against the rules: {} positions, {} moves of the winner, {} table leaves, longest line {} plies",
             s.positions, s.moves, s.table_leaves, s.plies
@@ -258,6 +343,11 @@ fn prove_dfpn(
         Some(Err(why)) => println!("proof does not replay: {why}"),
         None => {}
     }
+}
+
+/// Prints the search's counts, time and speed.
+fn print_dfpn_counts(r: &Report) {
+    let seconds = r.elapsed.as_secs_f64();
     let rate = if seconds > 0.0 {
         (r.nodes + r.distance_nodes) as f64 / seconds
     } else {
@@ -267,5 +357,4 @@ fn prove_dfpn(
         "{} nodes (+{} measuring the distance), {} table hits, {} entries, {seconds:.2} s, {rate:.0} nodes/s",
         r.nodes, r.distance_nodes, r.table_hits, r.entries
     );
-    Ok(())
 }
