@@ -178,7 +178,7 @@ fn map_file(path: &Path) -> Result<(u64, memmap2::Mmap), Error> {
     // SAFETY: the map is read-only and this program never writes a bitbase in place (files
     // are written under another name and renamed), so its bytes stay as they were unless
     // another program changes the file while it is open, which the user must not do; every
-    // read below is bounds-checked against the map's length.
+    // read of the map (in `open`'s later steps) is bounds-checked against its length.
     let map = unsafe { memmap2::Mmap::map(&file) }
         .map_err(|e| Error::file(format!("{}: cannot map: {e}", path.display())))?;
     Ok((len, map))
