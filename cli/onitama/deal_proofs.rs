@@ -22,7 +22,7 @@ use tabula::analysis::onitama::tablebase::Tablebase;
 use tabula::arena::Shard;
 use tabula::files::check_new;
 use tabula::games::onitama::{Card, Deal, Onitama, DEFAULT_PLY_LIMIT};
-use tabula::resources::{check_memory, check_seconds, check_table_mb, check_threads};
+use tabula::resources::check_seconds;
 
 use super::bar;
 use super::deals::DealsArgs;
@@ -260,12 +260,7 @@ fn selection(args: &DealsArgs, deals: Vec<Deal>) -> Result<Vec<DealClass>, CliEr
 
 /// Runs `deals --prove` over the `--cards` set's deals, or every deal.
 pub fn run(args: &DealsArgs) -> Result<(), CliError> {
-    check_threads("--threads", args.threads)?;
-    check_table_mb("--hash", args.hash)?;
-    check_memory(
-        &format!("--hash {} on {} threads", args.hash, args.threads),
-        (args.hash * args.threads) as u64 * 1024 * 1024,
-    )?;
+    super::deals::check_resources(args)?;
     let deals = match (&args.cards, &args.list) {
         (Some(_), Some(_)) => {
             return Err(CliError(

@@ -251,15 +251,20 @@ fn run_survey(
     Ok((all, seconds))
 }
 
-/// The checks that need no search: threads, tables that fit memory, options that go together.
-fn check_options(args: &DealsArgs) -> Result<(), CliError> {
+/// The threads, and their tables in memory: one table per thread, and all of them must fit.
+pub(super) fn check_resources(args: &DealsArgs) -> Result<(), CliError> {
     check_threads("--threads", args.threads)?;
-    // One table per thread: all of them must fit.
     check_table_mb("--hash", args.hash)?;
     check_memory(
         &format!("--hash {} on {} threads", args.hash, args.threads),
         (args.hash * args.threads) as u64 * 1024 * 1024,
     )?;
+    Ok(())
+}
+
+/// The checks that need no search: threads, tables that fit memory, options that go together.
+fn check_options(args: &DealsArgs) -> Result<(), CliError> {
+    check_resources(args)?;
     if !args.prove
         && (args.prove_nodes.is_some()
             || args.prove_time.is_some()

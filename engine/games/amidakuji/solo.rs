@@ -472,12 +472,7 @@ fn pair_layouts(
             if y == span_of(a) {
                 continue;
             }
-            let moved_a = Bridge {
-                left: y.left,
-                right: y.right,
-                ..*a
-            };
-            work.add(moved_a);
+            work.add(moved(a, y));
             let h_a = base ^ span_key(&span_of(a)) ^ span_key(&y);
             second_moves(&mut work, bridges, (i, y, h_a), seen, visited, cur, &mut pairs);
             work.remove(y.left);
@@ -486,6 +481,16 @@ fn pair_layouts(
     }
     pairs.sort_by_key(|p| p.0);
     pairs
+}
+
+/// Bridge `b` moved to the span `to`.
+#[inline]
+fn moved(b: &Bridge, to: Span) -> Bridge {
+    Bridge {
+        left: to.left,
+        right: to.right,
+        ..*b
+    }
 }
 
 /// With bridge `i` already moved to `y` on `work` (layout hash `h_a`), adds to `pairs` every
@@ -515,12 +520,7 @@ fn second_moves(
             if !seen.insert(h) {
                 continue;
             }
-            let moved_b = Bridge {
-                left: z.left,
-                right: z.right,
-                ..*b
-            };
-            work.add(moved_b);
+            work.add(moved(b, z));
             let to = full_walk(work, cur);
             work.remove(z.left);
             if let Point::Top(c) | Point::Bottom(c) = to {
