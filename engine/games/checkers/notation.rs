@@ -22,6 +22,23 @@ pub struct Setup {
 
 /// Reads a position, saying what is wrong and where.
 pub fn parse_position(text: &str) -> Result<Setup, Error> {
+    let fields = split_fields(text)?;
+    let marbles = read_board(fields[0])?;
+    let (to_move, players) = read_turn(fields[1])?;
+    let scores = read_scores(fields[2], players)?;
+    check_marble_count(marbles, &scores)?;
+    let long = read_long(fields.get(3).copied())?;
+    Ok(Setup {
+        marbles,
+        to_move: to_move - 1,
+        players,
+        scores,
+        long,
+    })
+}
+
+/// The whitespace-separated fields of a position: board, turn, scores and an optional `long`.
+fn split_fields(text: &str) -> Result<Vec<&str>, Error> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() < 3 || fields.len() > 4 {
         return Err(Error::position(format!(
@@ -29,41 +46,57 @@ pub fn parse_position(text: &str) -> Result<Setup, Error> {
             fields.len()
         )));
     }
-    let rows: Vec<&str> = fields[0].split('/').collect();
+    Ok(fields)
+}
+
+/// The marbles of the board field: 17 rows of `o` and `.`, each as wide as its row of the star.
+fn read_board(board: &str) -> Result<u128, Error> {
+    let rows: Vec<&str> = board.split('/').collect();
     if rows.len() != ROWS {
         return Err(Error::position(format!(
             "the board has {} rows, expected 17 (a to q) joined by '/'",
             rows.len()
         )));
     }
-    let t = tables();
     let mut marbles = 0u128;
     for (r, row) in rows.iter().enumerate() {
-        let letter = (b'a' + r as u8) as char;
-        let width = row.chars().count();
-        if width != ROW_WIDTHS[r] {
-            return Err(Error::position(format!(
-                "row {letter} has {width} holes, expected {}",
-                ROW_WIDTHS[r]
-            )));
-        }
-        for (p, ch) in row.chars().enumerate() {
-            match ch {
-                'o' => marbles |= 1u128 << (t.row_start[r] + p),
-                '.' => {}
-                _ => {
-                    return Err(Error::position(format!(
-                        "hole {letter}{} has '{ch}', expected 'o' (marble) or '.' (empty)",
-                        p + 1
-                    )))
-                }
+        marbles |= read_row(r, row)?;
+    }
+    Ok(marbles)
+}
+
+/// The marbles of row `r` (0 for row a), as bits of the whole board.
+fn read_row(r: usize, row: &str) -> Result<u128, Error> {
+    let t = tables();
+    let letter = (b'a' + r as u8) as char;
+    let width = row.chars().count();
+    if width != ROW_WIDTHS[r] {
+        return Err(Error::position(format!(
+            "row {letter} has {width} holes, expected {}",
+            ROW_WIDTHS[r]
+        )));
+    }
+    let mut marbles = 0u128;
+    for (p, ch) in row.chars().enumerate() {
+        match ch {
+            'o' => marbles |= 1u128 << (t.row_start[r] + p),
+            '.' => {}
+            _ => {
+                return Err(Error::position(format!(
+                    "hole {letter}{} has '{ch}', expected 'o' (marble) or '.' (empty)",
+                    p + 1
+                )))
             }
         }
     }
-    let Some((mover, players)) = fields[1].split_once('/') else {
+    Ok(marbles)
+}
+
+/// The turn field `<to-move>/<players>`: the seat to move (1-based) and the number of players.
+fn read_turn(turn: &str) -> Result<(usize, usize), Error> {
+    let Some((mover, players)) = turn.split_once('/') else {
         return Err(Error::position(format!(
-            "'{}' is not <to-move>/<players>, e.g. 1/2",
-            fields[1]
+            "'{turn}' is not <to-move>/<players>, e.g. 1/2"
         )));
     };
     let players: usize = players
@@ -82,7 +115,12 @@ pub fn parse_position(text: &str) -> Result<Setup, Error> {
                 "the player to move '{mover}' is not 1 to {players}"
             ))
         })?;
-    let score_texts: Vec<&str> = fields[2].split(',').collect();
+    Ok((to_move, players))
+}
+
+/// The scores field: one capture count per player, joined by `,`, each at most the game's marbles.
+fn read_scores(field: &str, players: usize) -> Result<Vec<u8>, Error> {
+    let score_texts: Vec<&str> = field.split(',').collect();
     if score_texts.len() != players {
         return Err(Error::position(format!(
             "{} score(s) given for {players} players",
@@ -103,6 +141,11 @@ pub fn parse_position(text: &str) -> Result<Setup, Error> {
             })?;
         scores.push(v);
     }
+    Ok(scores)
+}
+
+/// Marbles on the board and captured together cannot exceed the 60 the game has.
+fn check_marble_count(marbles: u128, scores: &[u8]) -> Result<(), Error> {
     let on_board = marbles.count_ones() as usize;
     let total: usize = scores.iter().map(|&s| s as usize).sum();
     if on_board + total > 60 {
@@ -110,22 +153,18 @@ pub fn parse_position(text: &str) -> Result<Setup, Error> {
             "{on_board} marbles on the board and {total} captured make more than the 60 marbles of the game"
         )));
     }
-    let long = match fields.get(3) {
-        None => false,
-        Some(&"long") => true,
-        Some(other) => {
-            return Err(Error::position(format!(
-                "unexpected '{other}' after the scores (only the word 'long' may follow)"
-            )))
-        }
-    };
-    Ok(Setup {
-        marbles,
-        to_move: to_move - 1,
-        players,
-        scores,
-        long,
-    })
+    Ok(())
+}
+
+/// The optional last field: absent, or the word `long` for the long-jump option.
+fn read_long(field: Option<&str>) -> Result<bool, Error> {
+    match field {
+        None => Ok(false),
+        Some("long") => Ok(true),
+        Some(other) => Err(Error::position(format!(
+            "unexpected '{other}' after the scores (only the word 'long' may follow)"
+        ))),
+    }
 }
 
 /// Writes a position.
