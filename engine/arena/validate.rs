@@ -148,47 +148,79 @@ fn check_lengths(game: &GameRecord) -> Result<(), String> {
 /// The result is the one the ending gives: the rules' payoffs where the rules (or a repetition,
 /// or the ply limit) ended the game, a forfeit by the seat at fault where an engine failed.
 fn check_result<G: Game>(game: &GameRecord, history: &History<G>) -> Result<(), String> {
+    check_failed_seat_range(game)?;
+    let expected = expected_result(game, history)?;
+    check_payoffs(game, expected)?;
+    check_final_position(game, history)?;
+    check_points(game, history)
+}
+
+/// A recorded failed seat is one of the game's seats.
+fn check_failed_seat_range(game: &GameRecord) -> Result<(), String> {
     let seats = game.seats.len();
     if let Some(s) = game.failed_seat.filter(|&s| s >= seats) {
         return Err(format!("failed_seat: {s} is not one of the {seats} seats"));
     }
-    let outcome = history.outcome();
-    let expected: Option<Vec<f64>> = match game.ending {
+    Ok(())
+}
+
+/// The payoffs the recorded ending gives, or none for a game stopped without a result; an
+/// ending the moves contradict is refused.
+fn expected_result<G: Game>(
+    game: &GameRecord,
+    history: &History<G>,
+) -> Result<Option<Vec<f64>>, String> {
+    match game.ending {
         GameEnding::Rules | GameEnding::Repetition | GameEnding::PlyLimit => {
-            let want = match game.ending {
-                GameEnding::Rules => Ending::Rules,
-                GameEnding::Repetition => Ending::Repetition,
-                _ => Ending::PlyLimit,
-            };
-            match outcome {
-                Some((payoffs, ending)) if ending == want => Some(payoffs.as_slice().to_vec()),
-                _ => {
-                    return Err(format!(
-                        "ending: {} but the moves do not end the game that way",
-                        spelled(game.ending)
-                    ))
-                }
-            }
+            rules_payoffs(game, history).map(Some)
         }
-        _ => {
-            if outcome.is_some() {
-                return Err(format!(
-                    "ending: {} but the moves end the game by the rules",
-                    spelled(game.ending)
-                ));
-            }
-            let to_move = matches!(history.state().turn(), Turn::Player(_));
-            match game.failed_seat {
-                Some(s) if to_move || game.ending == GameEnding::EngineError => {
-                    Some(forfeit_payoffs(seats, s))
-                }
-                Some(s) => return Err(format!("failed_seat: {s} but no seat was to move")),
-                // Only a panic outside every engine leaves a game without a result.
-                None if game.ending == GameEnding::EngineError => None,
-                None => return Err(format!("failed_seat: missing for {}", spelled(game.ending))),
-            }
-        }
+        _ => forfeit_result(game, history),
+    }
+}
+
+/// The payoffs of a game the rules, a repetition or the ply limit ended, as its moves end it.
+fn rules_payoffs<G: Game>(game: &GameRecord, history: &History<G>) -> Result<Vec<f64>, String> {
+    let want = match game.ending {
+        GameEnding::Rules => Ending::Rules,
+        GameEnding::Repetition => Ending::Repetition,
+        _ => Ending::PlyLimit,
     };
+    match history.outcome() {
+        Some((payoffs, ending)) if ending == want => Ok(payoffs.as_slice().to_vec()),
+        _ => Err(format!(
+            "ending: {} but the moves do not end the game that way",
+            spelled(game.ending)
+        )),
+    }
+}
+
+/// The forfeit of a game an engine failure ended: the moves must leave it unfinished, and the
+/// seat at fault must be named and (unless an engine error) be the one to move.
+fn forfeit_result<G: Game>(
+    game: &GameRecord,
+    history: &History<G>,
+) -> Result<Option<Vec<f64>>, String> {
+    if history.outcome().is_some() {
+        return Err(format!(
+            "ending: {} but the moves end the game by the rules",
+            spelled(game.ending)
+        ));
+    }
+    let to_move = matches!(history.state().turn(), Turn::Player(_));
+    match game.failed_seat {
+        Some(s) if to_move || game.ending == GameEnding::EngineError => {
+            Ok(Some(forfeit_payoffs(game.seats.len(), s)))
+        }
+        Some(s) => Err(format!("failed_seat: {s} but no seat was to move")),
+        // Only a panic outside every engine leaves a game without a result.
+        None if game.ending == GameEnding::EngineError => Ok(None),
+        None => Err(format!("failed_seat: missing for {}", spelled(game.ending))),
+    }
+}
+
+/// The recorded result matches the expected payoffs (within the decimal tolerance), or is empty
+/// where none is expected.
+fn check_payoffs(game: &GameRecord, expected: Option<Vec<f64>>) -> Result<(), String> {
     match expected {
         Some(want) => {
             let close = game.result.len() == want.len()
@@ -212,12 +244,22 @@ fn check_result<G: Game>(game: &GameRecord, history: &History<G>) -> Result<(), 
         }
         None => {}
     }
+    Ok(())
+}
+
+/// A recorded final position (optional) is the one the moves reach.
+fn check_final_position<G: Game>(game: &GameRecord, history: &History<G>) -> Result<(), String> {
     if !game.final_position.is_empty() && game.final_position != history.state().notation() {
         return Err(format!(
             "final_position: '{}' is not the position the moves reach",
             &game.final_position
         ));
     }
+    Ok(())
+}
+
+/// Recorded seats' points (optional) are one a seat and those of the position the moves reach.
+fn check_points<G: Game>(game: &GameRecord, history: &History<G>) -> Result<(), String> {
     if let Some(points) = &game.points {
         let want = history.state().points();
         if points.len() != game.seats.len() {
