@@ -91,93 +91,139 @@ pub fn check_state<G: Game>(
     moves: &mut Vec<G::Move>,
     outcomes: &mut Vec<(G::Move, crate::game::Probability)>,
 ) {
-    let name = G::NAME;
     let text = state.notation();
+    check_identity(state, options, &text);
+    moves.clear();
+    outcomes.clear();
+    state.legal_moves(moves);
+    state.chance_outcomes(outcomes);
+    match state.turn() {
+        Turn::Terminal => check_terminal(state, moves, outcomes, &text),
+        Turn::Chance => check_chance::<G>(moves, outcomes, &text),
+        Turn::Player(seat) => check_player_turn(state, seat, moves, outcomes, &text),
+    }
+}
+
+/// The state's hash equals one from scratch, and its notation (`text`) and hash survive a
+/// round trip through the notation (read with `options`) and a clone.
+fn check_identity<G: Game>(state: &G, options: &GameOptions, text: &str) {
+    let name = G::NAME;
     assert_eq!(
         state.hash(),
         state.hash_from_scratch(),
         "{name}: incremental hash differs from scratch at {text}"
     );
-    let reread = G::from_notation(&text, options)
+    let reread = G::from_notation(text, options)
         .unwrap_or_else(|e| panic!("{name}: printed position does not parse: {text}: {e}"));
     assert_eq!(reread.notation(), text, "{name}: notation round trip");
     assert_eq!(reread.hash(), state.hash(), "{name}: reread hash at {text}");
     let copy = state.clone();
     assert_eq!(copy.notation(), text, "{name}: clone differs");
     assert_eq!(copy.hash(), state.hash(), "{name}: clone hash differs");
+}
 
-    moves.clear();
-    outcomes.clear();
-    state.legal_moves(moves);
-    state.chance_outcomes(outcomes);
-    match state.turn() {
-        Turn::Terminal => {
-            assert!(moves.is_empty(), "{name}: moves at terminal {text}");
-            assert!(outcomes.is_empty(), "{name}: outcomes at terminal {text}");
-            let pay = state.payoffs();
-            assert_eq!(pay.players(), state.players(), "{name}: payoff seats");
-            let sum: f64 = pay.as_slice().iter().sum();
-            assert!(
-                (sum - 1.0).abs() < 1e-9,
-                "{name}: payoffs sum {sum} at {text}"
-            );
-            assert!(
-                pay.as_slice().iter().all(|p| (0.0..=1.0).contains(p)),
-                "{name}: payoff out of range at {text}"
-            );
-        }
-        Turn::Chance => {
-            assert!(moves.is_empty(), "{name}: player moves at chance {text}");
-            assert!(
-                !outcomes.is_empty(),
-                "{name}: chance with no outcome {text}"
-            );
-            let den = outcomes[0].1.den;
-            assert!(
-                outcomes.iter().all(|(_, p)| p.den == den && p.num > 0),
-                "{name}: outcomes need one common denominator and positive numerators at {text}"
-            );
-            let num: u32 = outcomes.iter().map(|(_, p)| p.num).sum();
-            assert_eq!(num, den, "{name}: probabilities do not sum to 1 at {text}");
-            let distinct: HashSet<_> = outcomes.iter().map(|(o, _)| *o).collect();
-            assert_eq!(distinct.len(), outcomes.len(), "{name}: repeated outcome");
-        }
-        Turn::Player(seat) => {
-            assert!(seat < state.players(), "{name}: seat out of range");
-            assert!(
-                outcomes.is_empty(),
-                "{name}: outcomes at a player turn {text}"
-            );
-            assert!(
-                !moves.is_empty(),
-                "{name}: a player to move has no move at {text}"
-            );
-            let distinct: HashSet<_> = moves.iter().copied().collect();
-            assert_eq!(
-                distinct.len(),
-                moves.len(),
-                "{name}: repeated move at {text}"
-            );
-            for seat in 0..state.players() {
-                let e = state.evaluate(seat);
-                assert!(
-                    e.abs() <= EVAL_LIMIT,
-                    "{name}: evaluation {e} for seat {seat} is outside +-{EVAL_LIMIT} at {text}"
-                );
-            }
-            let mut buf = Vec::new();
-            assert_eq!(
-                state.count_moves(&mut buf),
-                moves.len() as u64,
-                "{name}: count_moves differs at {text}"
-            );
-            for &m in moves.iter() {
-                let written = state.move_notation(m);
-                let parsed = state.parse_move(&written).unwrap_or_else(|e| {
-                    panic!("{name}: move {written} does not parse at {text}: {e}")
-                });
-                assert_eq!(parsed, m, "{name}: move {written} round trip at {text}");
-            }
-        }
+/// A terminal state has no moves or outcomes, and payoffs one a seat, each in 0..=1, summing to 1.
+fn check_terminal<G: Game>(
+    state: &G,
+    moves: &[G::Move],
+    outcomes: &[(G::Move, crate::game::Probability)],
+    text: &str,
+) {
+    let name = G::NAME;
+    assert!(moves.is_empty(), "{name}: moves at terminal {text}");
+    assert!(outcomes.is_empty(), "{name}: outcomes at terminal {text}");
+    let pay = state.payoffs();
+    assert_eq!(pay.players(), state.players(), "{name}: payoff seats");
+    let sum: f64 = pay.as_slice().iter().sum();
+    assert!(
+        (sum - 1.0).abs() < 1e-9,
+        "{name}: payoffs sum {sum} at {text}"
+    );
+    assert!(
+        pay.as_slice().iter().all(|p| (0.0..=1.0).contains(p)),
+        "{name}: payoff out of range at {text}"
+    );
+}
+
+/// A chance state has no player moves, and distinct outcomes whose exact probabilities (one
+/// common denominator, positive numerators) sum to 1.
+fn check_chance<G: Game>(
+    moves: &[G::Move],
+    outcomes: &[(G::Move, crate::game::Probability)],
+    text: &str,
+) {
+    let name = G::NAME;
+    assert!(moves.is_empty(), "{name}: player moves at chance {text}");
+    assert!(
+        !outcomes.is_empty(),
+        "{name}: chance with no outcome {text}"
+    );
+    let den = outcomes[0].1.den;
+    assert!(
+        outcomes.iter().all(|(_, p)| p.den == den && p.num > 0),
+        "{name}: outcomes need one common denominator and positive numerators at {text}"
+    );
+    let num: u32 = outcomes.iter().map(|(_, p)| p.num).sum();
+    assert_eq!(num, den, "{name}: probabilities do not sum to 1 at {text}");
+    let distinct: HashSet<_> = outcomes.iter().map(|(o, _)| *o).collect();
+    assert_eq!(distinct.len(), outcomes.len(), "{name}: repeated outcome");
+}
+
+/// Where `seat` is to move: no outcomes, at least one move, all distinct and counted alike by
+/// `count_moves`, every seat's evaluation within `EVAL_LIMIT`, every move round-trips its notation.
+fn check_player_turn<G: Game>(
+    state: &G,
+    seat: usize,
+    moves: &[G::Move],
+    outcomes: &[(G::Move, crate::game::Probability)],
+    text: &str,
+) {
+    let name = G::NAME;
+    assert!(seat < state.players(), "{name}: seat out of range");
+    assert!(
+        outcomes.is_empty(),
+        "{name}: outcomes at a player turn {text}"
+    );
+    assert!(
+        !moves.is_empty(),
+        "{name}: a player to move has no move at {text}"
+    );
+    let distinct: HashSet<_> = moves.iter().copied().collect();
+    assert_eq!(
+        distinct.len(),
+        moves.len(),
+        "{name}: repeated move at {text}"
+    );
+    check_evaluations(state, text);
+    let mut buf = Vec::new();
+    assert_eq!(
+        state.count_moves(&mut buf),
+        moves.len() as u64,
+        "{name}: count_moves differs at {text}"
+    );
+    check_move_notation(state, moves, text);
+}
+
+/// Every seat's evaluation lies within `EVAL_LIMIT`.
+fn check_evaluations<G: Game>(state: &G, text: &str) {
+    let name = G::NAME;
+    for seat in 0..state.players() {
+        let e = state.evaluate(seat);
+        assert!(
+            e.abs() <= EVAL_LIMIT,
+            "{name}: evaluation {e} for seat {seat} is outside +-{EVAL_LIMIT} at {text}"
+        );
+    }
+}
+
+/// Every legal move's notation reads back as the same move.
+fn check_move_notation<G: Game>(state: &G, moves: &[G::Move], text: &str) {
+    let name = G::NAME;
+    for &m in moves {
+        let written = state.move_notation(m);
+        let parsed = state
+            .parse_move(&written)
+            .unwrap_or_else(|e| panic!("{name}: move {written} does not parse at {text}: {e}"));
+        assert_eq!(parsed, m, "{name}: move {written} round trip at {text}");
     }
 }
