@@ -380,8 +380,6 @@ fn mean_plies(plies: u64, finished: u64) -> f64 {
 /// The running totals of [`Summary::compute`] over the counted games, fed in schedule order so
 /// each group (pair or rotation set) is whole when it is closed.
 struct Tally<'a> {
-    /// Number of engines.
-    engines: usize,
     /// Seats per game.
     players: usize,
     /// Games per group.
@@ -409,7 +407,6 @@ impl<'a> Tally<'a> {
     fn new(schedule: &Schedule, names: &[String]) -> Self {
         let players = schedule.players();
         Tally {
-            engines: names.len(),
             players,
             group_size: schedule.group_size() as u64,
             pairings: empty_pairings(schedule, names),
@@ -479,7 +476,7 @@ impl<'a> Tally<'a> {
 
     /// One sample per engine: its mean score over the group's games, so seat effects cancel.
     fn add_group_means(&mut self) {
-        let mut sums = vec![(0.0, 0u32); self.engines];
+        let mut sums = vec![(0.0, 0u32); self.engine_acc.len()];
         for g in &self.group {
             for (seat, &e) in g.seats.iter().enumerate() {
                 sums[e].0 += g.result[seat];

@@ -339,10 +339,13 @@ impl Search {
         visited: u16,
         cur: Point,
     ) {
+        if !self.same_bridge_twice {
+            return;
+        }
         let mut lifted = l.clone();
         lifted.remove(b.left);
         let free = places(&lifted, b.kind);
-        if free.len() < 3 || !self.same_bridge_twice {
+        if free.len() < 3 {
             return;
         }
         for &y in &free {
@@ -350,11 +353,7 @@ impl Search {
                 continue;
             }
             let mut next = lifted.clone();
-            next.add(Bridge {
-                left: y.left,
-                right: y.right,
-                ..*b
-            });
+            next.add(moved(b, y));
             if !seen.insert(layout_hash(&next)) {
                 continue;
             }
@@ -390,17 +389,9 @@ impl Search {
             let (a, b) = (bridges[i], bridges[j]);
             let mut next = l.clone();
             next.remove(a.left);
-            next.add(Bridge {
-                left: y.left,
-                right: y.right,
-                ..a
-            });
+            next.add(moved(&a, y));
             next.remove(b.left);
-            next.add(Bridge {
-                left: z.left,
-                right: z.right,
-                ..b
-            });
+            next.add(moved(&b, z));
             let relocs = vec![(span_of(&a), y), (span_of(&b), z)];
             if self.try_layout(&next, relocs, visited, cur) {
                 return true;
@@ -609,11 +600,7 @@ pub fn replay(ladder: &Ladder, rules: SoloRules, runs: &[Run]) -> Result<u32, St
                 if new == old || new.kind != b.kind || !l.fits(*new) {
                     return Err(format!("run {}: cannot move {old} to {new}", i + 1));
                 }
-                l.add(Bridge {
-                    left: new.left,
-                    right: new.right,
-                    ..b
-                });
+                l.add(moved(&b, *new));
             }
         }
         let to = full_walk(&l, run.from);

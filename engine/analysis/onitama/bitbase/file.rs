@@ -75,19 +75,7 @@ fn header(bb: &Bitbase, data_sum: u64) -> Vec<u8> {
 /// Writes `bb` to `path` (under a `.partial` name, renamed when complete); returns the bytes
 /// written.
 pub fn save(bb: &Bitbase, path: &Path) -> Result<u64, Error> {
-    let sum = words_checksum(bb.tables().len(), |t| {
-        let len = super::layouts(&bb.tables()[t]) as usize;
-        (0..len.div_ceil(CHUNK))
-            .into_par_iter()
-            .map(|c| {
-                fnv(
-                    FNV_START,
-                    (c * CHUNK..((c + 1) * CHUNK).min(len))
-                        .map(|i| u64::from(bb.word(t, i as u64))),
-                )
-            })
-            .collect()
-    });
+    let sum = checksum_of(bb, |t, i| bb.word(t, i));
     let mut head = header(bb, sum);
     let own = fnv(FNV_START, head.iter().map(|&b| u64::from(b)));
     head.extend_from_slice(&own.to_le_bytes());
@@ -138,7 +126,7 @@ pub fn open(path: &Path, verify: bool) -> Result<Bitbase, Error> {
     }
     let data_sum = u64_at(bytes, head.len - 16);
     let bb = Bitbase::new(head.set, head.men, tables, Storage::Mapped(map, starts));
-    if (verify || len < VERIFY_BELOW) && mapped_words_checksum(&bb) != data_sum {
+    if (verify || len < VERIFY_BELOW) && checksum_of(&bb, |t, i| bb.raw_word(t, i)) != data_sum {
         return Err(not_valid(
             path,
             "the words' checksum does not match (the file is damaged)".into(),
@@ -303,8 +291,9 @@ fn read_table(path: &Path, bytes: &[u8], h: usize, want: Mat) -> Result<TableInf
     })
 }
 
-/// The checksum of a mapped bitbase's stored words, as [`save`] computed it.
-fn mapped_words_checksum(bb: &Bitbase) -> u64 {
+/// The checksum of `bb`'s words, each read by `word(table, layout)`: chunk by chunk in
+/// parallel, as [`save`] writes it and [`open`] checks it.
+fn checksum_of(bb: &Bitbase, word: impl Fn(usize, u64) -> u32 + Sync) -> u64 {
     words_checksum(bb.tables().len(), |t| {
         let n = super::layouts(&bb.tables()[t]) as usize;
         (0..n.div_ceil(CHUNK))
@@ -312,8 +301,7 @@ fn mapped_words_checksum(bb: &Bitbase) -> u64 {
             .map(|c| {
                 fnv(
                     FNV_START,
-                    (c * CHUNK..((c + 1) * CHUNK).min(n))
-                        .map(|i| u64::from(bb.raw_word(t, i as u64))),
+                    (c * CHUNK..((c + 1) * CHUNK).min(n)).map(|i| u64::from(word(t, i as u64))),
                 )
             })
             .collect()
