@@ -70,6 +70,13 @@ impl Budget {
         Budget { soft: t, hard: t }
     }
 
+    /// Whether time left over is saved for later moves (a clock's budget, whose soft limit is
+    /// below its hard one), rather than spent to the end (a fixed move time):
+    /// [`crate::search::Limits::save_time`].
+    pub fn saves_time(&self) -> bool {
+        self.soft < self.hard
+    }
+
     /// The tighter of two budgets, limit by limit.
     pub fn min(self, other: Budget) -> Budget {
         Budget {
@@ -181,6 +188,9 @@ mod tests {
             }
         );
         assert_eq!(Budget::from_movetime(ms(0)).hard, MIN_THINK);
+        // A move time is spent to the end; a clock's share saves what its soft limit leaves.
+        assert!(!Budget::from_movetime(ms(1000)).saves_time());
+        assert!(clock(10_000, 100).saves_time());
         assert_eq!(
             clock(10_000, 100).min(Budget::from_movetime(ms(300))).hard,
             ms(290)

@@ -57,6 +57,7 @@ fn on_clock<M, R>(
         Some(budget) => {
             let limits = Limits {
                 time: Some(budget.hard),
+                save_time: budget.saves_time(),
                 ..caps
             };
             let soft_stop = move |d: &DepthReport<M>| {

@@ -155,6 +155,7 @@ fn deepening<G: Game, W: Write + Send>(
     let mut _timer = None;
     if let Some(budget) = job.plan.budget {
         limits.time = Some(budget.hard);
+        limits.save_time = budget.saves_time();
         _timer = Timer::start(budget.hard, job.stop.clone());
     }
     let soft = job.plan.budget.map(|b| b.soft);

@@ -61,6 +61,7 @@ pub fn plan(go: &Go, seat: usize, caps: Limits, fallback: Limits) -> Plan {
         playouts: caps.playouts,
         time: None,
         infinite: go.infinite,
+        save_time: false,
     };
     Plan {
         limits,

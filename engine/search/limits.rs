@@ -19,6 +19,11 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Search until stopped from outside (a stop flag); the other limits still apply if set.
     pub infinite: bool,
+    /// Whether time left over may be saved for later: in clock play a seat's later moves spend
+    /// it, so no iteration starts that is not expected to end within `time`. Otherwise `time`
+    /// is this move's alone (a fixed move time) and is spent to the end, the iteration it cuts
+    /// giving the root moves it finished.
+    pub save_time: bool,
 }
 
 impl Limits {
@@ -29,6 +34,7 @@ impl Limits {
         playouts: None,
         time: None,
         infinite: false,
+        save_time: false,
     };
 
     /// No limit.
@@ -130,6 +136,8 @@ impl StopFlag {
 pub struct Clock {
     start: Instant,
     budget: Option<Duration>,
+    /// [`Limits::save_time`].
+    save_time: bool,
 }
 
 impl Clock {
@@ -138,6 +146,7 @@ impl Clock {
         Clock {
             start: Instant::now(),
             budget: limits.time,
+            save_time: limits.save_time,
         }
     }
 
@@ -158,12 +167,18 @@ impl Clock {
         self.budget.is_some_and(|b| self.start.elapsed() >= b)
     }
 
-    /// Whether an iteration expected to take [`ITERATION_GROWTH`] times as long as the last one
-    /// (`last`) would still end within the time budget: iterative deepening starts no iteration
-    /// it cannot finish, and otherwise uses the whole budget. Always, without a budget.
+    /// Whether to start an iteration expected to take [`ITERATION_GROWTH`] times as long as the
+    /// last one (`last`). Where time may be saved ([`Limits::save_time`]), only if it would still
+    /// end within the budget: iterative deepening starts no iteration it cannot finish, and
+    /// otherwise uses the whole budget. With a fixed move time, always while time is left: the
+    /// time has no other use, and the cut iteration gives the root moves it finished (from the
+    /// last iteration's best on). Always, without a budget.
     pub fn iteration_fits(&self, last: Duration) -> bool {
-        self.budget
-            .is_none_or(|b| self.start.elapsed() + last.mul_f64(ITERATION_GROWTH) <= b)
+        match self.budget {
+            None => true,
+            Some(b) if self.save_time => self.start.elapsed() + last.mul_f64(ITERATION_GROWTH) <= b,
+            Some(b) => self.start.elapsed() < b,
+        }
     }
 }
 
@@ -193,11 +208,20 @@ mod tests {
     }
 
     #[test]
-    fn an_iteration_starts_only_if_it_can_finish() {
-        let clock = Clock::start(&Limits::time_ms(10_000));
+    fn an_iteration_starts_only_if_it_can_finish_where_time_is_saved() {
+        let saving = Limits {
+            save_time: true,
+            ..Limits::time_ms(10_000)
+        };
+        let clock = Clock::start(&saving);
         // Twice a short last iteration fits in the budget; twice a long one does not.
         assert!(clock.iteration_fits(Duration::from_millis(100)));
         assert!(!clock.iteration_fits(Duration::from_millis(6_000)));
+        // A fixed move time is spent to the end: an iteration starts while time is left.
+        let fixed = Clock::start(&Limits::time_ms(10_000));
+        assert!(fixed.iteration_fits(Duration::from_millis(6_000)));
+        let spent = Clock::start(&Limits::time_ms(0));
+        assert!(!spent.iteration_fits(Duration::ZERO));
         // Without a time budget every iteration fits.
         let free = Clock::start(&Limits::depth(3));
         assert!(free.iteration_fits(Duration::from_secs(1_000)));
