@@ -173,7 +173,7 @@ impl Clock {
     /// otherwise uses the whole budget. With a fixed move time, always while time is left: the
     /// time has no other use, and the cut iteration gives the root moves it finished (from the
     /// last iteration's best on). Always, without a budget.
-    pub fn iteration_fits(&self, last: Duration) -> bool {
+    pub fn starts_iteration(&self, last: Duration) -> bool {
         match self.budget {
             None => true,
             Some(b) if self.save_time => self.start.elapsed() + last.mul_f64(ITERATION_GROWTH) <= b,
@@ -215,16 +215,16 @@ mod tests {
         };
         let clock = Clock::start(&saving);
         // Twice a short last iteration fits in the budget; twice a long one does not.
-        assert!(clock.iteration_fits(Duration::from_millis(100)));
-        assert!(!clock.iteration_fits(Duration::from_millis(6_000)));
+        assert!(clock.starts_iteration(Duration::from_millis(100)));
+        assert!(!clock.starts_iteration(Duration::from_millis(6_000)));
         // A fixed move time is spent to the end: an iteration starts while time is left.
         let fixed = Clock::start(&Limits::time_ms(10_000));
-        assert!(fixed.iteration_fits(Duration::from_millis(6_000)));
+        assert!(fixed.starts_iteration(Duration::from_millis(6_000)));
         let spent = Clock::start(&Limits::time_ms(0));
-        assert!(!spent.iteration_fits(Duration::ZERO));
+        assert!(!spent.starts_iteration(Duration::ZERO));
         // Without a time budget every iteration fits.
         let free = Clock::start(&Limits::depth(3));
-        assert!(free.iteration_fits(Duration::from_secs(1_000)));
+        assert!(free.starts_iteration(Duration::from_secs(1_000)));
     }
 
     #[test]

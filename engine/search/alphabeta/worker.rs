@@ -215,7 +215,7 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
                 elapsed: self.sh.clock.elapsed(),
             });
         }
-        !self.sh.clock.iteration_fits(took) && !self.sh.limits.infinite
+        !self.sh.clock.starts_iteration(took) && !self.sh.limits.infinite
     }
 
     /// One iteration in a window around the last score, widened until the score falls inside.

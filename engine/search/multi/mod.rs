@@ -263,7 +263,7 @@ impl<G: Game> Searcher<'_, G> {
             if !self.config.searches_depth(depth, max_depth, players) {
                 continue;
             }
-            if depth > 1 && !self.clock.iteration_fits(last_took) {
+            if depth > 1 && !self.clock.starts_iteration(last_took) {
                 break;
             }
             let started = self.clock.elapsed();
