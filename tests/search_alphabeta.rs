@@ -4,7 +4,7 @@
 
 mod search_games;
 
-use search_games::{random_position, reference, Nim, Nim3, Race, TicTacToe};
+use search_games::{random_position, reference, Coins, Nim, Nim3, Race, TicTacToe};
 use tabula::search::score::{loss_in, win_in};
 use tabula::search::{AlphaBeta, Limits, SearchConfig};
 use tabula::{Game, GameOptions, Turn};
@@ -194,4 +194,33 @@ fn limits_stop_the_search() {
     let report = |d: &tabula::search::DepthReport<(u8, u8)>| reports.lock().unwrap().push(d.depth);
     ab.search(&s, Limits::depth(4), Some(&report));
     assert_eq!(*reports.lock().unwrap(), vec![1, 2, 3, 4]);
+}
+
+/// A lost position of a game decided by points is played for the smallest loss: in the row
+/// 1 1 9 1 7 the player to move loses whatever it takes (every game lasts five plies), by 13
+/// points after the left coin and by 1 after the right one. The search still says the loss is
+/// proven, and plays the right coin, with every limit that leaves room for it.
+#[test]
+fn a_lost_game_decided_by_points_is_lost_by_the_least() {
+    let row = Coins::new(&[1, 1, 9, 1, 7]);
+    assert_eq!((row.margin_after(0), row.margin_after(1)), (-13, -1));
+    for limits in [
+        Limits::depth(5),
+        Limits::depth(12),
+        Limits::nodes(100_000),
+        Limits::time_ms(200),
+        Limits::none(),
+    ] {
+        for threads in [1, 2] {
+            let mut ab = AlphaBeta::new(config(threads, 1, false));
+            let r = ab.search(&row, limits, None);
+            assert_eq!(r.score.0, loss_in(5), "{limits:?} on {threads} threads");
+            assert_eq!(r.best, Some(1), "{limits:?} on {threads} threads");
+            assert_eq!(r.pv.first(), Some(&1));
+        }
+    }
+    // A won position is played as before: in 9 1 1 only the left coin wins.
+    let mut ab = AlphaBeta::new(config(1, 1, false));
+    let r = ab.search(&Coins::new(&[9, 1, 1]), Limits::depth(5), None);
+    assert_eq!((r.score.0, r.best), (win_in(3), Some(0)));
 }

@@ -64,12 +64,14 @@ pub struct SolveResult<M> {
 const PESSIMISTIC: Mode = Mode {
     horizon: Some(Horizon::Pessimistic),
     key_xor: 0x9E37_79B9_7F4A_7C15,
+    margin: false,
 };
 
 /// The horizon scored as the root seat's win on the next ply: an upper bound of the value.
 const OPTIMISTIC: Mode = Mode {
     horizon: Some(Horizon::Optimistic),
     key_xor: 0xC2B2_AE3D_27D4_EB4F,
+    margin: false,
 };
 
 /// Solves `state` (a player to move) within `limits` (depth, nodes, time; with none, 10 s),

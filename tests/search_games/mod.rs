@@ -317,6 +317,101 @@ impl Game for Nim3 {
     }
 }
 
+/// Coins in a line: each player in turn takes the coin at either end of the row (move 0 the
+/// left one, 1 the right one); when none is left, whoever took more wins. A game decided by
+/// points ([`Game::points`]), so a lost position can still be lost by less.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Coins {
+    pub row: Vec<u8>,
+    pub taken: [u32; 2],
+    pub mover: usize,
+}
+
+impl Coins {
+    /// The row `row` with nothing taken yet, seat 0 to move.
+    pub fn new(row: &[u8]) -> Self {
+        Coins {
+            row: row.to_vec(),
+            taken: [0; 2],
+            mover: 0,
+        }
+    }
+
+    /// The best final margin (the mover's points minus the other's, from here on) after
+    /// taking the left (0) or the right (1) coin, both then playing for the margin.
+    pub fn margin_after(&self, mv: u8) -> i32 {
+        fn best(row: &[u8]) -> i32 {
+            match row {
+                [] => 0,
+                [rest @ .., last] => {
+                    let left = i32::from(row[0]) - best(&row[1..]);
+                    left.max(i32::from(*last) - best(rest))
+                }
+            }
+        }
+        let n = self.row.len();
+        if mv == 0 {
+            i32::from(self.row[0]) - best(&self.row[1..])
+        } else {
+            i32::from(self.row[n - 1]) - best(&self.row[..n - 1])
+        }
+    }
+}
+
+impl Game for Coins {
+    type Move = u8;
+    const NAME: &'static str = "coins";
+    const SUMMARY: &'static str = "test";
+    notation_stubs!();
+    fn start(_: &GameOptions) -> Result<Self, Error> {
+        Ok(Coins::new(&[1, 1, 9, 1, 7]))
+    }
+    fn players(&self) -> usize {
+        2
+    }
+    fn turn(&self) -> Turn {
+        if self.row.is_empty() {
+            Turn::Terminal
+        } else {
+            Turn::Player(self.mover)
+        }
+    }
+    fn legal_moves(&self, out: &mut Vec<u8>) {
+        match self.row.len() {
+            0 => {}
+            1 => out.push(0),
+            _ => out.extend([0, 1]),
+        }
+    }
+    fn play(&mut self, mv: u8) {
+        let coin = if mv == 0 {
+            self.row.remove(0)
+        } else {
+            self.row.pop().expect("a coin")
+        };
+        self.taken[self.mover] += u32::from(coin);
+        self.mover = 1 - self.mover;
+    }
+    fn payoffs(&self) -> Payoffs {
+        match self.taken[0].cmp(&self.taken[1]) {
+            std::cmp::Ordering::Greater => Payoffs::win(0, 2),
+            std::cmp::Ordering::Less => Payoffs::win(1, 2),
+            std::cmp::Ordering::Equal => Payoffs::draw(2),
+        }
+    }
+    fn points(&self) -> Option<Vec<i64>> {
+        Some(self.taken.iter().map(|&t| i64::from(t)).collect())
+    }
+    fn hash_from_scratch(&self) -> u64 {
+        let coins = self.row.iter().fold(0, |h, &c| mix(h ^ u64::from(c)));
+        mix(coins ^ (u64::from(self.taken[0]) << 20) ^ (u64::from(self.taken[1]) << 40))
+            ^ self.mover as u64
+    }
+    fn evaluate(&self, seat: usize) -> i32 {
+        (self.taken[seat] as i32 - self.taken[1 - seat] as i32) * 100
+    }
+}
+
 /// Plain minimax / expectimax with paranoid multi-player values, from `root`'s point of view,
 /// with the same leaf and terminal scores as the engine and no pruning, no table: the reference.
 /// Returns (value, nodes).

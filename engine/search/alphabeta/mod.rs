@@ -149,12 +149,24 @@ pub(crate) enum Horizon {
 pub(crate) struct Mode {
     pub horizon: Option<Horizon>,
     pub key_xor: u64,
+    /// Finished games are scored by the evaluation of their final position (in a game decided
+    /// by points, the margin) instead of as proven wins and losses: how a lost position is
+    /// played on ([`AlphaBeta::search`]).
+    pub margin: bool,
 }
 
 impl Mode {
     const EVALUATE: Mode = Mode {
         horizon: None,
         key_xor: 0,
+        margin: false,
+    };
+
+    /// Finished games scored by their margin, in a table of their own.
+    const MARGIN: Mode = Mode {
+        horizon: None,
+        key_xor: 0x1656_67B1_9E37_79F9,
+        margin: true,
     };
 }
 
@@ -219,6 +231,13 @@ impl AlphaBeta {
 
     /// Searches `state` (a player to move) within `limits`; with no limit, to depth 8
     /// (`DEFAULT_DEPTH`). `report`, if given, hears every iteration the main thread finishes.
+    ///
+    /// In a two-player game decided by points ([`Game::points`], capture checkers) a position
+    /// proven lost is played on for the smallest loss: what is left of the limits searches it
+    /// again with finished games scored by their margin, and that search's move and line are
+    /// returned with the proven score. Every move loses against perfect play; the one that
+    /// loses by least leaves a fallible opponent the most room to go wrong, where the longest
+    /// loss may give points away. Not in an infinite search (analysis), which shows the loss.
     pub fn search<G: Game>(
         &mut self,
         state: &G,
@@ -275,10 +294,75 @@ impl AlphaBeta {
         };
         let results = run_threads(&shared, state, &setup, report);
         let elapsed = shared.clock.elapsed();
+        let result = result_of(state, &results, elapsed, root_moves);
+        let result = if mode.horizon.is_none() && !mode.margin && root_moves.is_none() {
+            self.play_for_margin(state, limits, result)
+        } else {
+            result
+        };
         self.stop.reset();
-        result_of(state, &results, elapsed, root_moves)
+        result
+    }
+
+    /// `lost`, the result of a search within `limits`, with the move and line that lose by the
+    /// least points where it is a proven loss of a two-player game decided by points and some
+    /// of the limits is left (see [`AlphaBeta::search`]); otherwise `lost` itself.
+    fn play_for_margin<G: Game>(
+        &mut self,
+        state: &G,
+        limits: Limits,
+        lost: SearchResult<G::Move>,
+    ) -> SearchResult<G::Move> {
+        if lost.score.0 > -PROVEN
+            || state.players() != 2
+            || limits.infinite
+            || self.stop.is_set()
+            || state.points().is_none()
+        {
+            return lost;
+        }
+        let Some(rest) = remaining(limits, &lost) else {
+            return lost;
+        };
+        let margin = self.search_mode(state, rest, None, Mode::MARGIN, None);
+        if margin.depth == 0 || margin.best.is_none() {
+            return lost;
+        }
+        SearchResult {
+            best: margin.best,
+            pv: margin.pv,
+            seldepth: lost.seldepth.max(margin.seldepth),
+            nodes: lost.nodes + margin.nodes,
+            elapsed: lost.elapsed + margin.elapsed,
+            ..lost
+        }
     }
 }
+
+/// What `limits` leave after a search that took `spent`'s nodes and time: the same depth, the
+/// nodes and time not used; `None` when nothing is left.
+fn remaining<M>(limits: Limits, spent: &SearchResult<M>) -> Option<Limits> {
+    let limits = limits.or_default(Limits::depth(DEFAULT_DEPTH));
+    let nodes = match limits.nodes {
+        Some(n) => Some(n.checked_sub(spent.nodes).filter(|&left| left > 0)?),
+        None => None,
+    };
+    let time = match limits.time {
+        Some(t) => Some(
+            t.checked_sub(spent.elapsed)
+                .filter(|left| *left >= MARGIN_LEAST_TIME)?,
+        ),
+        None => None,
+    };
+    Some(Limits {
+        nodes,
+        time,
+        ..limits
+    })
+}
+
+/// Less time than this left is not worth a search for the smallest loss.
+const MARGIN_LEAST_TIME: Duration = Duration::from_millis(1);
 
 /// What every thread of one search is built from.
 struct Setup<'a, G: Game> {

@@ -8,9 +8,7 @@ use std::ops::ControlFlow;
 use crate::game::{Game, Turn};
 
 use super::super::ordering::{is_quiet, is_unhinted, pick_next, TABLE_MOVE};
-use super::super::score::{
-    is_proven, loss_in, terminal_score, to_table, win_in, INFINITY, MAX_PLY,
-};
+use super::super::score::{is_proven, loss_in, to_table, win_in, INFINITY, MAX_PLY};
 use super::super::tt::Bound;
 use super::params::{
     LMR_DEPTH, LMR_KEEP, LMR_MOVE, LMR_PV_LESS, LMR_TABLE, MAX_HEIGHT, RFP_DEPTH, RFP_MARGIN,
@@ -44,9 +42,7 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
             return 0;
         }
         let seat = match state.turn() {
-            Turn::Terminal => {
-                return terminal_score(state.payoffs().get(self.root_seat), self.players, ply)
-            }
+            Turn::Terminal => return self.terminal(state, ply),
             Turn::Chance => return self.chance::<PV>(state, depth, ply, height, alpha, beta),
             Turn::Player(p) => p,
         };

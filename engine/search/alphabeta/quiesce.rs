@@ -12,7 +12,7 @@
 use crate::game::{Game, Quiescence, Turn};
 
 use super::super::ordering::pick_next;
-use super::super::score::{loss_in, terminal_score, MAX_PLY};
+use super::super::score::{loss_in, MAX_PLY};
 use super::params::{MAX_HEIGHT, QUIESCENCE_PLIES};
 use super::worker::Worker;
 
@@ -147,9 +147,7 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
             return 0;
         }
         match state.turn() {
-            Turn::Terminal => {
-                terminal_score(state.payoffs().get(self.root_seat), self.players, ply)
-            }
+            Turn::Terminal => self.terminal(state, ply),
             Turn::Chance => self.leaf(state, true, ply),
             Turn::Player(p) => {
                 let side = p == self.root_seat;

@@ -9,7 +9,9 @@ use std::sync::Arc;
 use crate::game::{Game, Probability, Turn, EVAL_LIMIT};
 
 use super::super::ordering::Heuristics;
-use super::super::score::{from_table, is_proven, loss_in, win_in, Score, INFINITY, WIN};
+use super::super::score::{
+    from_table, is_proven, loss_in, terminal_score, win_in, Score, INFINITY, WIN,
+};
 use super::super::tt::{Bound, Entry};
 use super::params::{
     ASPIRATION, ASPIRATION_DEPTH, ASPIRATION_GIVE_UP, ASPIRATION_GROWTH, CHECK_INTERVAL, FRAMES,
@@ -306,6 +308,17 @@ impl<'a, G: Game, const MAIN: bool> Worker<'a, G, MAIN> {
             v
         } else {
             -v
+        }
+    }
+
+    /// A finished game's score from the root seat's side: its payoff (a proven win or loss, or
+    /// a share), or in margin mode the evaluation of the final position.
+    #[inline]
+    pub(super) fn terminal(&self, state: &G, ply: usize) -> i32 {
+        if self.mode.margin {
+            self.leaf(state, true, ply)
+        } else {
+            terminal_score(state.payoffs().get(self.root_seat), self.players, ply)
         }
     }
 
