@@ -451,10 +451,13 @@ fn ranked<G: Game>(state: &G, r: &SearchResult<G::Move>, oracle: Option<&dyn Ora
         }
         seen
     };
-    let meaning = match line_end(state, &line) {
-        Some(end) => format!("{}; {end}", explain_score(state, r.score, has_chance)),
-        None => explain_score(state, r.score, has_chance),
-    };
+    let mut meaning = explain_score(state, r.score, has_chance);
+    if r.smallest_loss {
+        meaning.push_str("; the move loses by the fewest points it can");
+    }
+    if let Some(end) = line_end(state, &line) {
+        meaning = format!("{meaning}; {end}");
+    }
     Ranked {
         best: r.best.map(|m| state.move_notation(m)).unwrap_or_default(),
         pv: move_line(state, &line),

@@ -186,3 +186,32 @@ fn show_and_show_line_draw_the_boards_of_the_line() {
         assert_eq!(quiet.trim().lines().count(), 1, "{name}");
     }
 }
+
+/// A proven loss in capture checkers (decided by marbles) is played for the smallest loss, and
+/// the meaning says so; the score still says how soon the loss can be forced.
+#[test]
+fn a_lost_checkers_game_is_played_for_the_fewest_marbles() {
+    let start = "./../.../.o../....oo.oo..../...ooo.oo.../..ooooooo../.oooooooo./o.oo.oooo/\
+                 ..ooooooo./.oooooooo../...oooooo.../....ooooo..../..../.../../. 1/2 1,1";
+    let moves = "g4-g2-i2-g4-e4,j3-l3-j1-h2,f8-d3-d1-f4,g5-e5-e7-g5-i5,h8-f8-f10-h8-h10,\
+                 j6-h5-h3-h1,h7-f7-h5-h7-j6,j8-h9-j10-j8-l10,j5-h4-j3-j5,m9-k9-m11,k8-i6-i8";
+    let v = json(&[
+        "best", "checkers", start, "--moves", moves, "--depth", "10", "--json",
+    ]);
+    assert_eq!(v["score"]["loss_in"], 10, "{v}");
+    assert_eq!(v["best"], "e4-g4", "{v}");
+    let meaning = v["meaning"].as_str().unwrap_or_default();
+    assert!(
+        meaning.starts_with(
+            "player 2 loses in 10 plies against best play; \
+             the move loses by the fewest points it can"
+        ),
+        "{v}"
+    );
+    // Still winning or undecided, nothing is said of it.
+    let v = json(&["best", "checkers", "--depth", "3", "--json"]);
+    assert!(
+        !v["meaning"].as_str().unwrap_or_default().contains("fewest"),
+        "{v}"
+    );
+}

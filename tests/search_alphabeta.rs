@@ -217,10 +217,12 @@ fn a_lost_game_decided_by_points_is_lost_by_the_least() {
             assert_eq!(r.score.0, loss_in(5), "{limits:?} on {threads} threads");
             assert_eq!(r.best, Some(1), "{limits:?} on {threads} threads");
             assert_eq!(r.pv.first(), Some(&1));
+            assert!(r.smallest_loss);
         }
     }
     // A won position is played as before: in 9 1 1 only the left coin wins.
     let mut ab = AlphaBeta::new(config(1, 1, false));
     let r = ab.search(&Coins::new(&[9, 1, 1]), Limits::depth(5), None);
     assert_eq!((r.score.0, r.best), (win_in(3), Some(0)));
+    assert!(!r.smallest_loss);
 }

@@ -120,6 +120,9 @@ pub struct SearchResult<M> {
     pub elapsed: Duration,
     /// Whether a limit (nodes, time, a stop flag) cut the search short of its depth.
     pub stopped: bool,
+    /// Whether the move and line were chosen for the smallest loss in points, the score being a
+    /// proven loss (see [`AlphaBeta::search`]).
+    pub smallest_loss: bool,
 }
 
 impl<M> SearchResult<M> {
@@ -334,6 +337,7 @@ impl AlphaBeta {
             seldepth: lost.seldepth.max(margin.seldepth),
             nodes: lost.nodes + margin.nodes,
             elapsed: lost.elapsed + margin.elapsed,
+            smallest_loss: true,
             ..lost
         }
     }
@@ -453,6 +457,7 @@ fn result_of<G: Game>(
         nodes: results.iter().map(|r| r.nodes).sum(),
         elapsed,
         stopped: !results.iter().any(|r| r.complete),
+        smallest_loss: false,
     }
 }
 
