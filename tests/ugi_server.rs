@@ -210,6 +210,32 @@ fn a_won_position_scores_mate_in_plies_with_wdl() {
 }
 
 #[test]
+fn a_lost_checkers_game_is_played_for_the_fewest_marbles() {
+    // The position of `tests/cli_explain.rs`: lost in 10 plies; the move that loses by least
+    // is played and the last info line shows its line with the proven score.
+    let start = "./../.../.o../....oo.oo..../...ooo.oo.../..ooooooo../.oooooooo./o.oo.oooo/\
+                 ..ooooooo./.oooooooo../...oooooo.../....ooooo..../..../.../../. 1/2 1,1";
+    let moves = "g4-g2-i2-g4-e4 j3-l3-j1-h2 f8-d3-d1-f4 g5-e5-e7-g5-i5 h8-f8-f10-h8-h10 \
+                 j6-h5-h3-h1 h7-f7-h5-h7-j6 j8-h9-j10-j8-l10 j5-h4-j3-j5 m9-k9-m11 k8-i6-i8";
+    let out = serve::<Checkers>(
+        "alphabeta",
+        GameOptions::new(),
+        &format!("position fen {start} moves {moves}\ngo depth 10\n"),
+    );
+    assert_eq!(bestmoves(&out), ["e4-g4"], "{out:#?}");
+    let n = out.len();
+    assert_eq!(
+        out[n - 3],
+        "info string lost: the move loses by the fewest points it can"
+    );
+    assert!(
+        out[n - 2].contains(" score mate -10 wdl 0 0 1000 "),
+        "{out:#?}"
+    );
+    assert!(out[n - 2].contains(" pv e4-g4 "), "{out:#?}");
+}
+
+#[test]
 fn queries_answer_from_the_game() {
     let over = "ss1ss/5/5/5/SSMSS b boar,tiger ox,eel crab";
     let input = format!(
