@@ -139,18 +139,10 @@ fn search_alphabeta<G: Game, W: Write + Send>(
     deepening(job, out, |limits, report| {
         let r = ab.search(state, limits, report);
         if r.smallest_loss {
-            // The last iteration's line lost the game its own way: the line played is another,
-            // and the last `info` line shows it with the proven score.
+            // The depth lines showed the slowest loss; the move played is another, so one more
+            // line shows its line with the proven score (two players: wdl is given).
             let _ = out.progress("info string lost: the move loses by the fewest points it can");
-            let last = DepthReport {
-                depth: r.depth,
-                seldepth: r.seldepth,
-                score: r.score,
-                pv: r.pv.clone(),
-                nodes: r.nodes,
-                elapsed: r.elapsed,
-            };
-            let _ = out.progress(&depth_info(state, &last, state.players() == 2));
+            let _ = out.progress(&depth_info(state, &DepthReport::from(&r), true));
         }
         r.best
     })

@@ -95,6 +95,20 @@ pub struct DepthReport<M> {
     pub elapsed: Duration,
 }
 
+impl<M: Clone> From<&SearchResult<M>> for DepthReport<M> {
+    /// A whole search's result as one progress line: its depth, score, line, nodes and time.
+    fn from(r: &SearchResult<M>) -> Self {
+        DepthReport {
+            depth: r.depth,
+            seldepth: r.seldepth,
+            score: r.score,
+            pv: r.pv.clone(),
+            nodes: r.nodes,
+            elapsed: r.elapsed,
+        }
+    }
+}
+
 /// A listener for finished iterations (progress lines).
 pub type Reporter<'a, M> = dyn Fn(&DepthReport<M>) + Sync + 'a;
 
