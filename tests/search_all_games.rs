@@ -74,6 +74,7 @@ fn senet_expectimax_matches_with_star_pruning() {
         "...D.L...D......D...D....D...L D -",
     ]);
     agree(&starts, 24, 6, 3);
+    agree(&starts, 8, 40, 4);
 }
 
 #[test]

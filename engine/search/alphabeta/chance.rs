@@ -150,6 +150,100 @@ impl Star1 {
     }
 }
 
+/// Star2's plan for one outcome: the game it ends (its exact value), or the move its probe
+/// plays and an estimate of that move's value (the evaluation after it).
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Plan<M> {
+    /// The outcome ends the game with this value.
+    Exact(i32),
+    /// The probe plays this move, estimated at this value (both from the chance state's side).
+    Probe(M, i32),
+}
+
+/// Star2's running account of its probes: the window's edge the average is to be shown beyond
+/// (`beta` from below when the outcomes' mover is the chance state's own side, `alpha` from
+/// above otherwise), the weighted sum of the bounds found and of the estimates not yet probed.
+struct Probe {
+    own: bool,
+    edge: f64,
+    /// The range a value counts in within the average: `±cap` when proven results are capped.
+    lo: f64,
+    hi: f64,
+    /// The probability of the outcomes not yet counted.
+    left: f64,
+    /// The weighted sum of the bounds found so far.
+    found: f64,
+    /// The weighted sum of the estimates of the outcomes not yet counted.
+    expected: f64,
+}
+
+impl Probe {
+    /// Nothing probed yet, with the weighted sum of every outcome's estimate `expected`;
+    /// `None` when no cut is expected: the estimates do not cross the edge, or the edge lies
+    /// where a sum of capped values could not prove it (an average of proven results only is
+    /// not capped).
+    fn new(own: bool, (alpha, beta): (i32, i32), cap: Option<i32>, expected: f64) -> Option<Self> {
+        let (lo, hi) = cap.map_or((LO, HI), |c| (-f64::from(c), f64::from(c)));
+        let edge = f64::from(if own { beta } else { alpha });
+        let crosses = if own {
+            expected >= edge
+        } else {
+            expected <= edge
+        };
+        (edge > lo && edge < hi && crosses).then_some(Probe {
+            own,
+            edge,
+            lo,
+            hi,
+            left: 1.0,
+            found: 0.0,
+            expected,
+        })
+    }
+
+    /// A value as it counts in the average.
+    fn counted(&self, v: i32) -> f64 {
+        f64::from(v).clamp(self.lo, self.hi)
+    }
+
+    /// The bound the next outcome, estimated at `e`, must prove (at least it when `own`, else
+    /// at most it): its estimate moved by the slack the sums leave, shared alike by it and
+    /// every outcome after it.
+    fn target(&self, e: i32) -> i32 {
+        let slack = (self.edge - self.found - self.expected) / self.left;
+        let t = (self.counted(e) + slack).clamp(self.lo, self.hi);
+        if self.own {
+            t.ceil() as i32
+        } else {
+            t.floor() as i32
+        }
+    }
+
+    /// Counts an outcome of probability `p`, estimated at `e`, whose value is `v` or beyond
+    /// it (at least when `own`, at most otherwise); `None` when `v` misses `target`.
+    fn add(&mut self, p: f64, e: i32, v: i32, target: i32) -> Option<()> {
+        let missed = if self.own { v < target } else { v > target };
+        if missed {
+            return None;
+        }
+        self.left -= p;
+        self.expected -= p * self.counted(e);
+        self.found += p * self.counted(v);
+        Some(())
+    }
+
+    /// The cut once every outcome is counted, if the bounds put the average beyond the edge.
+    fn cut(&self, (alpha, beta): (i32, i32)) -> Option<(i32, Bound)> {
+        if self.own && self.found >= self.edge {
+            Some((beta, Bound::Lower))
+        } else if !self.own && self.found <= self.edge {
+            Some((alpha, Bound::Upper))
+        } else {
+            None
+        }
+    }
+}
+
 impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
     /// A chance state: the expected value over the outcomes, scored from the root seat's side,
     /// with Star1 cutoffs. Fails hard (returns the bound of [`cut_window`] it crossed) when it
@@ -179,7 +273,7 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
         let mut frame = std::mem::take(&mut self.frames[height]);
         frame.outcomes.clear();
         state.chance_outcomes(&mut frame.outcomes);
-        let result = match self.star2(state, &frame.outcomes, at, alpha, beta) {
+        let result = match self.star2(state, &frame.outcomes, &mut frame.plans, at, (alpha, beta)) {
             Some(cut) => Some(cut),
             None if self.stopped => None,
             None => self.expectimax::<PV>(state, &frame.outcomes, at, alpha, beta),
@@ -245,56 +339,97 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
     /// Star2's probing phase (Ballard 1983). When every outcome leads to a player of the same
     /// side, one move of each outcome bounds that outcome's value: from below when the side is
     /// the chance state's own (it will pick at least that), from above when it is the other.
-    /// If the bounds already put the average outside the window, the chance state is cut
-    /// without searching every outcome in full.
+    /// Each outcome's probe is a null-window search at its estimate (the evaluation after the
+    /// probe move) moved by an equal share of the slack by which the estimates' average
+    /// crosses the parent's window; once every probe has held, their bounds put the average
+    /// outside the window and the chance state is cut without searching every outcome in
+    /// full. The first probe that misses ends the phase.
+    ///
+    /// On for a game whose evaluation is a chance to win ([`Game::CHANCE_WIN_EVAL`]), where
+    /// it saves nodes to a depth (`docs/measurements.md`), and on request elsewhere.
     fn star2(
         &mut self,
         state: &G,
         outcomes: &[(G::Move, Probability)],
+        plans: &mut Vec<Plan<G::Move>>,
         at: At,
-        alpha: i32,
-        beta: i32,
+        window: (i32, i32),
     ) -> Option<(i32, Bound)> {
-        if at.depth < 1 || outcomes.len() < 2 || !self.star2 || self.chance_cap().is_some() {
+        let cap = self.chance_cap();
+        if at.depth < 1 || outcomes.len() < 2 || !(self.star2 || cap.is_some()) {
             return None;
         }
-        let mut star1 = Star1::new(outcomes.len());
-        let mut side = None;
-        for (k, &(outcome, prob)) in outcomes.iter().enumerate() {
+        let (own, expected) = self.star2_plan(state, outcomes, plans, at)?;
+        let mut probe = Probe::new(own, window, cap, expected)?;
+        for (&(outcome, prob), &plan) in outcomes.iter().zip(plans.iter()) {
             let p = prob.value();
-            let (a, b) = star1.thresholds(k, p, alpha, beta);
+            let (mv, e) = match plan {
+                Plan::Exact(v) => {
+                    probe.add(p, v, v, v)?;
+                    continue;
+                }
+                Plan::Probe(mv, e) => (mv, e),
+            };
+            let target = probe.target(e);
             let mut child = state.clone();
             child.play(outcome);
-            let s = match child.turn() {
-                Turn::Player(seat) => seat == self.root_seat,
-                _ => return None,
-            };
-            if *side.get_or_insert(s) != s {
-                return None;
-            }
-            let child_hash = child.hash();
-            if self.repetition && self.repeated(child_hash) {
-                return None;
-            }
-            let mv = self.probe_move(&child, child_hash, at.height + 1)?;
             let mut grand = child.clone();
             grand.play(mv);
-            self.path.push(child_hash);
-            let (bound, cut) = self.star2_probe(&grand, s, (a, b), at);
+            self.path.push(child.hash());
+            let bound = self.star2_probe(&grand, own, target, at);
             self.path.pop();
             if self.stopped {
                 return None;
             }
-            if cut {
-                return Some(if s {
-                    (beta, Bound::Lower)
-                } else {
-                    (alpha, Bound::Upper)
-                });
-            }
-            star1.add(p, bound);
+            probe.add(p, e, bound, target)?;
         }
-        None
+        probe.cut(window)
+    }
+
+    /// Star2's plan (into `plans`, one per outcome) and the side its probes bound from
+    /// (`true`: the outcomes' mover is on the chance state's side), with the probability-
+    /// weighted sum of the outcomes' estimates as they count in the average. `None` when
+    /// probing cannot apply: the outcomes' movers are on both sides, an outcome repeats a
+    /// position of the line, or one has another chance event next.
+    fn star2_plan(
+        &mut self,
+        state: &G,
+        outcomes: &[(G::Move, Probability)],
+        plans: &mut Vec<Plan<G::Move>>,
+        at: At,
+    ) -> Option<(bool, f64)> {
+        let cap = self.chance_cap().map_or(HI, f64::from);
+        plans.clear();
+        let mut side = None;
+        let mut expected = 0.0;
+        for &(outcome, prob) in outcomes {
+            let mut child = state.clone();
+            child.play(outcome);
+            let plan = match child.turn() {
+                Turn::Terminal => Plan::Exact(self.terminal(&child, at.ply)),
+                Turn::Chance => return None,
+                Turn::Player(seat) => {
+                    let s = seat == self.root_seat;
+                    if *side.get_or_insert(s) != s {
+                        return None;
+                    }
+                    let child_hash = child.hash();
+                    if self.repetition && self.repeated(child_hash) {
+                        return None;
+                    }
+                    let mv = self.probe_move(&child, child_hash, at.height + 1)?;
+                    let mut grand = child;
+                    grand.play(mv);
+                    Plan::Probe(mv, self.leaf(&grand, true, at.ply + 1))
+                }
+            };
+            let v = match plan {
+                Plan::Exact(v) | Plan::Probe(_, v) => v,
+            };
+            expected += prob.value() * f64::from(v).clamp(-cap, cap);
+            plans.push(plan);
+        }
+        Some((side?, expected))
     }
 
     /// Star2's probe move in the outcome `child` (at `height`): the table's, else the one the
@@ -324,32 +459,16 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
         Some(mv)
     }
 
-    /// Star2's null-window probe of `grand` (an outcome after its probe move), whose mover is on
-    /// the chance state's side when `own`. Given the outcome's Star1 thresholds `(a, b)`, the
-    /// bound it proves for the outcome (from below when `own`, else from above) and whether that
-    /// alone decides the average.
-    fn star2_probe(&mut self, grand: &G, own: bool, (a, b): (f64, f64), at: At) -> (i32, bool) {
+    /// Star2's null-window probe of `grand` (an outcome after its probe move) at `target`,
+    /// whose mover is on the chance state's side when `own`: the probe move's value from the
+    /// chance state's side, fail-soft (at or above `target` proves a lower bound for the
+    /// outcome when `own`; at or below it an upper bound otherwise).
+    fn star2_probe(&mut self, grand: &G, own: bool, target: i32, at: At) -> i32 {
         let (depth, ply, height) = (at.depth - 1, at.ply + 1, at.height + 2);
         if own {
-            if b <= LO {
-                (-WIN, true)
-            } else if b > HI {
-                (-WIN, false)
-            } else {
-                let b = b.ceil() as i32;
-                let w = self.child::<false>(true, grand, depth, ply, height, b - 1, b);
-                // Below `b` a null window proves no lower bound: count the worst.
-                (if w >= b { w } else { -WIN }, w >= b)
-            }
-        } else if a >= HI {
-            (WIN, true)
-        } else if a < LO {
-            (WIN, false)
+            self.child::<false>(true, grand, depth, ply, height, target - 1, target)
         } else {
-            let a = a.floor() as i32;
-            let u = self.child::<false>(false, grand, depth, ply, height, -a - 1, -a);
-            // The outcome is worth at most -u to this state.
-            (if -u <= a { -u } else { WIN }, -u <= a)
+            -self.child::<false>(false, grand, depth, ply, height, -target - 1, -target)
         }
     }
 }

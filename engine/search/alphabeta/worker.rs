@@ -13,6 +13,7 @@ use super::super::score::{
     from_table, is_proven, loss_in, terminal_score, win_in, Score, INFINITY, WIN,
 };
 use super::super::tt::{Bound, Entry};
+use super::chance::Plan;
 use super::params::{
     ASPIRATION, ASPIRATION_DEPTH, ASPIRATION_GIVE_UP, ASPIRATION_GROWTH, CHECK_INTERVAL, FRAMES,
     LMR_BASE, LMR_DIVISOR, LMR_TABLE,
@@ -31,6 +32,8 @@ pub(super) struct Frame<M> {
     pub(super) keys: Vec<(i64, u16)>,
     /// A chance state's outcomes.
     pub(super) outcomes: Vec<(M, Probability)>,
+    /// A chance state's Star2 plan, one per outcome.
+    pub(super) plans: Vec<Plan<M>>,
 }
 
 impl<M> Default for Frame<M> {
@@ -39,6 +42,7 @@ impl<M> Default for Frame<M> {
             moves: Vec::new(),
             keys: Vec::new(),
             outcomes: Vec::new(),
+            plans: Vec::new(),
         }
     }
 }
