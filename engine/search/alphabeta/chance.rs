@@ -472,3 +472,54 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Three throws of chance 1/4, 1/2 and 1/4, estimated at 100, 0 and -100 (an average of
+    /// 0), probed from below against `beta`.
+    fn own(beta: i32) -> Option<Probe> {
+        Probe::new(true, (beta - 1, beta), Some(5000), 0.0)
+    }
+
+    #[test]
+    fn probes_at_their_targets_prove_the_cut() {
+        let mut probe = own(-40).expect("the estimates cross the edge");
+        // The slack of 40 is shared alike: each target is its estimate less 40.
+        for (p, e, t) in [(0.25, 100, 60), (0.5, 0, -40), (0.25, -100, -140)] {
+            assert_eq!(probe.target(e), t);
+            assert_eq!(probe.add(p, e, t, t), Some(()));
+        }
+        assert_eq!(probe.cut((-41, -40)), Some((-40, Bound::Lower)));
+    }
+
+    #[test]
+    fn a_bound_beyond_its_target_eases_the_next_ones() {
+        let mut probe = own(-40).unwrap();
+        assert_eq!(probe.add(0.25, 100, 160, 60), Some(()));
+        // 100 more on a quarter is 25 more of slack, shared by the other three quarters: the
+        // target of the throw estimated at 0 falls from -40 to -73 (-73.3, rounded up).
+        assert_eq!(probe.target(0), -73);
+    }
+
+    #[test]
+    fn a_missed_target_ends_the_probes() {
+        let mut probe = own(-40).unwrap();
+        assert_eq!(probe.add(0.25, 100, 59, 60), None);
+        let mut other = Probe::new(false, (40, 41), None, 0.0).unwrap();
+        assert_eq!(other.target(0), 40);
+        assert_eq!(other.add(0.5, 0, 41, 40), None);
+    }
+
+    #[test]
+    fn no_probes_where_no_cut_can_follow() {
+        // The estimates' average (0) falls short of the edge.
+        assert!(own(40).is_none());
+        // Capped at 5000, an edge at the cap cannot be proven by a sum of capped values.
+        assert!(Probe::new(true, (-5001, -5000), Some(5000), 0.0).is_none());
+        assert!(Probe::new(false, (5000, 5001), Some(5000), 0.0).is_none());
+        // An opened window has no edge to cross.
+        assert!(Probe::new(true, (0, INFINITY), None, 0.0).is_none());
+    }
+}
