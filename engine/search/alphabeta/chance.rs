@@ -165,7 +165,7 @@ pub(super) enum Plan<M> {
 /// above otherwise), the weighted sum of the bounds found and of the estimates not yet probed.
 struct Probe {
     own: bool,
-    edge: f64,
+    edge: i32,
     /// The range a value counts in within the average: `±cap` when proven results are capped.
     lo: f64,
     hi: f64,
@@ -178,27 +178,34 @@ struct Probe {
 }
 
 impl Probe {
-    /// Nothing probed yet, with the weighted sum of every outcome's estimate `expected`;
-    /// `None` when no cut is expected: the estimates do not cross the edge, or the edge lies
-    /// where a sum of capped values could not prove it (an average of proven results only is
-    /// not capped).
-    fn new(own: bool, (alpha, beta): (i32, i32), cap: Option<i32>, expected: f64) -> Option<Self> {
+    /// Nothing probed yet, every outcome estimated as `estimates` says (its probability and
+    /// its estimate); `None` when no cut is expected: the estimates' average does not cross
+    /// the edge, or the edge lies where a sum of capped values could not prove it (an average
+    /// of proven results only is not capped).
+    fn new(
+        own: bool,
+        (alpha, beta): (i32, i32),
+        cap: Option<i32>,
+        estimates: impl Iterator<Item = (f64, i32)>,
+    ) -> Option<Self> {
         let (lo, hi) = cap.map_or((LO, HI), |c| (-f64::from(c), f64::from(c)));
-        let edge = f64::from(if own { beta } else { alpha });
-        let crosses = if own {
-            expected >= edge
-        } else {
-            expected <= edge
-        };
-        (edge > lo && edge < hi && crosses).then_some(Probe {
+        let mut probe = Probe {
             own,
-            edge,
+            edge: if own { beta } else { alpha },
             lo,
             hi,
             left: 1.0,
             found: 0.0,
-            expected,
-        })
+            expected: 0.0,
+        };
+        probe.expected = estimates.map(|(p, e)| p * probe.counted(e)).sum();
+        let edge = f64::from(probe.edge);
+        let crosses = if own {
+            probe.expected >= edge
+        } else {
+            probe.expected <= edge
+        };
+        (edge > lo && edge < hi && crosses).then_some(probe)
     }
 
     /// A value as it counts in the average.
@@ -210,7 +217,7 @@ impl Probe {
     /// at most it): its estimate moved by the slack the sums leave, shared alike by it and
     /// every outcome after it.
     fn target(&self, e: i32) -> i32 {
-        let slack = (self.edge - self.found - self.expected) / self.left;
+        let slack = (f64::from(self.edge) - self.found - self.expected) / self.left;
         let t = (self.counted(e) + slack).clamp(self.lo, self.hi);
         if self.own {
             t.ceil() as i32
@@ -232,12 +239,14 @@ impl Probe {
         Some(())
     }
 
-    /// The cut once every outcome is counted, if the bounds put the average beyond the edge.
-    fn cut(&self, (alpha, beta): (i32, i32)) -> Option<(i32, Bound)> {
-        if self.own && self.found >= self.edge {
-            Some((beta, Bound::Lower))
-        } else if !self.own && self.found <= self.edge {
-            Some((alpha, Bound::Upper))
+    /// The cut once every outcome is counted, if the bounds put the average beyond the edge:
+    /// the edge, a lower bound when `own`, else an upper one.
+    fn cut(&self) -> Option<(i32, Bound)> {
+        let edge = f64::from(self.edge);
+        if self.own && self.found >= edge {
+            Some((self.edge, Bound::Lower))
+        } else if !self.own && self.found <= edge {
+            Some((self.edge, Bound::Upper))
         } else {
             None
         }
@@ -359,8 +368,12 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
         if at.depth < 1 || outcomes.len() < 2 || !(self.star2 || cap.is_some()) {
             return None;
         }
-        let (own, expected) = self.star2_plan(state, outcomes, plans, at)?;
-        let mut probe = Probe::new(own, window, cap, expected)?;
+        let own = self.star2_plan(state, outcomes, plans, at)?;
+        let estimates = outcomes.iter().zip(plans.iter()).map(|(&(_, prob), plan)| {
+            let (Plan::Exact(e) | Plan::Probe(_, e)) = *plan;
+            (prob.value(), e)
+        });
+        let mut probe = Probe::new(own, window, cap, estimates)?;
         for (&(outcome, prob), &plan) in outcomes.iter().zip(plans.iter()) {
             let p = prob.value();
             let (mv, e) = match plan {
@@ -371,11 +384,10 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
                 Plan::Probe(mv, e) => (mv, e),
             };
             let target = probe.target(e);
-            let mut child = state.clone();
-            child.play(outcome);
-            let mut grand = child.clone();
+            let mut grand = state.clone();
+            grand.play(outcome);
+            self.path.push(grand.hash());
             grand.play(mv);
-            self.path.push(child.hash());
             let bound = self.star2_probe(&grand, own, target, at);
             self.path.pop();
             if self.stopped {
@@ -383,26 +395,23 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
             }
             probe.add(p, e, bound, target)?;
         }
-        probe.cut(window)
+        probe.cut()
     }
 
     /// Star2's plan (into `plans`, one per outcome) and the side its probes bound from
-    /// (`true`: the outcomes' mover is on the chance state's side), with the probability-
-    /// weighted sum of the outcomes' estimates as they count in the average. `None` when
-    /// probing cannot apply: the outcomes' movers are on both sides, an outcome repeats a
-    /// position of the line, or one has another chance event next.
+    /// (`true`: the outcomes' mover is on the chance state's side). `None` when probing
+    /// cannot apply: the outcomes' movers are on both sides, an outcome repeats a position of
+    /// the line, or one has another chance event next.
     fn star2_plan(
         &mut self,
         state: &G,
         outcomes: &[(G::Move, Probability)],
         plans: &mut Vec<Plan<G::Move>>,
         at: At,
-    ) -> Option<(bool, f64)> {
-        let cap = self.chance_cap().map_or(HI, f64::from);
+    ) -> Option<bool> {
         plans.clear();
         let mut side = None;
-        let mut expected = 0.0;
-        for &(outcome, prob) in outcomes {
+        for &(outcome, _) in outcomes {
             let mut child = state.clone();
             child.play(outcome);
             let plan = match child.turn() {
@@ -423,13 +432,9 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
                     Plan::Probe(mv, self.leaf(&grand, true, at.ply + 1))
                 }
             };
-            let v = match plan {
-                Plan::Exact(v) | Plan::Probe(_, v) => v,
-            };
-            expected += prob.value() * f64::from(v).clamp(-cap, cap);
             plans.push(plan);
         }
-        Some((side?, expected))
+        side
     }
 
     /// Star2's probe move in the outcome `child` (at `height`): the table's, else the one the
@@ -480,7 +485,13 @@ mod tests {
     /// Three throws of chance 1/4, 1/2 and 1/4, estimated at 100, 0 and -100 (an average of
     /// 0), probed from below against `beta`.
     fn own(beta: i32) -> Option<Probe> {
-        Probe::new(true, (beta - 1, beta), Some(5000), 0.0)
+        let estimates = [(0.25, 100), (0.5, 0), (0.25, -100)];
+        Probe::new(true, (beta - 1, beta), Some(5000), estimates.into_iter())
+    }
+
+    /// One outcome of certainty, estimated at 0.
+    fn level() -> std::iter::Once<(f64, i32)> {
+        std::iter::once((1.0, 0))
     }
 
     #[test]
@@ -491,7 +502,7 @@ mod tests {
             assert_eq!(probe.target(e), t);
             assert_eq!(probe.add(p, e, t, t), Some(()));
         }
-        assert_eq!(probe.cut((-41, -40)), Some((-40, Bound::Lower)));
+        assert_eq!(probe.cut(), Some((-40, Bound::Lower)));
     }
 
     #[test]
@@ -507,7 +518,7 @@ mod tests {
     fn a_missed_target_ends_the_probes() {
         let mut probe = own(-40).unwrap();
         assert_eq!(probe.add(0.25, 100, 59, 60), None);
-        let mut other = Probe::new(false, (40, 41), None, 0.0).unwrap();
+        let mut other = Probe::new(false, (40, 41), None, level()).unwrap();
         assert_eq!(other.target(0), 40);
         assert_eq!(other.add(0.5, 0, 41, 40), None);
     }
@@ -517,9 +528,9 @@ mod tests {
         // The estimates' average (0) falls short of the edge.
         assert!(own(40).is_none());
         // Capped at 5000, an edge at the cap cannot be proven by a sum of capped values.
-        assert!(Probe::new(true, (-5001, -5000), Some(5000), 0.0).is_none());
-        assert!(Probe::new(false, (5000, 5001), Some(5000), 0.0).is_none());
+        assert!(Probe::new(true, (-5001, -5000), Some(5000), level()).is_none());
+        assert!(Probe::new(false, (5000, 5001), Some(5000), level()).is_none());
         // An opened window has no edge to cross.
-        assert!(Probe::new(true, (0, INFINITY), None, 0.0).is_none());
+        assert!(Probe::new(true, (0, INFINITY), None, level()).is_none());
     }
 }

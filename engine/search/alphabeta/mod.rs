@@ -55,10 +55,10 @@ pub struct SearchConfig {
     /// pruning (where the game allows it, [`Game::FUTILITY_PRUNING`]), which make it far faster and its scores those of a deeper but selective search.
     pub exact: bool,
     /// Turns Star2 probing on at the chance states of every game (on top of Star1). Sound
-    /// either way. A game whose evaluation is a chance to win ([`Game::CHANCE_WIN_EVAL`], Senet) always
-    /// probes: there it saves about a quarter of the nodes to depth 6. Elsewhere it is off
-    /// by default: on the test dice race, whose values range over proven wins and losses, it
-    /// saves 2% of the nodes to depth 7.
+    /// either way. A game whose evaluation is a chance to win ([`Game::CHANCE_WIN_EVAL`],
+    /// Senet) always probes: there it saves about a quarter of the nodes to depth 6. Elsewhere
+    /// it is off by default: on the test dice race, whose values range over proven wins and
+    /// losses, it saves 2% of the nodes to depth 7.
     pub star2: bool,
     /// With several threads, Lazy SMP (every thread deepens on its own, sharing only the
     /// table) instead of the default, YBWC split points (the threads share the moves of nodes
