@@ -95,7 +95,8 @@ pub const ENGINES: &[EngineKind] = &[
         name: "alphabeta",
         aliases: &["ab"],
         settings: &[
-            "depth", "nodes", "time", "threads", "hash", "star2", "exact", "lazy",
+            "depth", "nodes", "time", "threads", "hash", "star2", "probcut", "exact",
+            "lazy",
         ],
         default_limits: Limits::NONE.with_nodes(1_000_000),
         help: "alpha-beta (expectimax at chance, paranoid with 3+ players), split points on several threads (lazy=1: Lazy SMP)",

@@ -122,6 +122,7 @@ pub fn alphabeta_config(spec: &EngineSpec) -> Result<SearchConfig, Error> {
         hash_mb: hash,
         exact: flag(spec, "exact")?,
         star2: flag(spec, "star2")?,
+        probcut: flag_or(spec, "probcut", true)?,
         lazy_smp: flag(spec, "lazy")?,
     })
 }

@@ -95,6 +95,7 @@ pub fn solve_with<G: Game>(
         hash_mb,
         exact: true,
         star2: false,
+        probcut: false,
         lazy_smp: false,
     });
     ab.set_oracle(oracle);

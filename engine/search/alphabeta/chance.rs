@@ -18,7 +18,8 @@ use crate::game::{Game, Probability, Turn};
 use super::super::score::{expectation, to_table, INFINITY, MAX_UNPROVEN, PROVEN, WIN};
 use super::super::tt::Bound;
 use super::node::At;
-use super::worker::Worker;
+use super::params::{PROBCUT_DEPTH, PROBCUT_MARGIN_DIVISOR, PROBCUT_REDUCTION};
+use super::worker::{Frame, Worker};
 
 /// The least value an outcome can have, for Star1's bounds.
 const LO: f64 = -(WIN as f64);
@@ -282,11 +283,7 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
         let mut frame = std::mem::take(&mut self.frames[height]);
         frame.outcomes.clear();
         state.chance_outcomes(&mut frame.outcomes);
-        let result = match self.star2(state, &frame.outcomes, &mut frame.plans, at, (alpha, beta)) {
-            Some(cut) => Some(cut),
-            None if self.stopped => None,
-            None => self.expectimax::<PV>(state, &frame.outcomes, at, alpha, beta),
-        };
+        let result = self.chance_value::<PV>(state, &mut frame, at, (alpha, beta));
         self.frames[height] = frame;
         let Some((value, bound)) = result else {
             return 0;
@@ -295,6 +292,86 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
             .table
             .store(key, to_table(value, ply), depth, bound, None);
         value
+    }
+
+    /// The value of a chance state and its bound (`None` when stopped): a ChanceProbCut, else
+    /// a Star2 cut, else Star1's full pass.
+    fn chance_value<const PV: bool>(
+        &mut self,
+        state: &G,
+        frame: &mut Frame<G::Move>,
+        at: At,
+        window: (i32, i32),
+    ) -> Option<(i32, Bound)> {
+        if let Some(cut) = self.probcut(state, &frame.outcomes, at, window) {
+            return Some(cut);
+        }
+        if self.stopped {
+            return None;
+        }
+        if let Some(cut) = self.star2(state, &frame.outcomes, &mut frame.plans, at, window) {
+            return Some(cut);
+        }
+        if self.stopped {
+            return None;
+        }
+        self.expectimax::<PV>(state, &frame.outcomes, at, window.0, window.1)
+    }
+
+    /// ChanceProbCut (Schadd, Winands and Uiterwijk 2009), a forward pruning of chance states
+    /// in selective search where the evaluation is a chance to win ([`Game::CHANCE_WIN_EVAL`]):
+    /// each outcome is first searched [`PROBCUT_REDUCTION`] plies shallower with an open window,
+    /// and when those values average beyond the parent's window by more than a margin (the cap
+    /// over [`PROBCUT_MARGIN_DIVISOR`]: one percentage point in Senet), the state is cut at that
+    /// bound without the full search, as the deeper search would most likely land there too.
+    /// Otherwise the shallow searches have filled the table that orders the full one. A guess,
+    /// not a proof, so never in exact mode or under the solver's horizons, and off with
+    /// [`super::SearchConfig::probcut`] false.
+    fn probcut(
+        &mut self,
+        state: &G,
+        outcomes: &[(G::Move, Probability)],
+        at: At,
+        (alpha, beta): (i32, i32),
+    ) -> Option<(i32, Bound)> {
+        let cap = self.chance_cap()?;
+        let (low, high) = (alpha > -MAX_UNPROVEN, beta < MAX_UNPROVEN);
+        if !self.probcut
+            || !self.selective()
+            || at.depth < PROBCUT_DEPTH
+            || outcomes.len() < 2
+            || !(low || high)
+        {
+            return None;
+        }
+        let mut sum = 0.0;
+        for &(outcome, prob) in outcomes {
+            let mut child = state.clone();
+            child.play(outcome);
+            let depth = at.depth - PROBCUT_REDUCTION;
+            let v = self.child::<false>(
+                true,
+                &child,
+                depth,
+                at.ply,
+                at.height + 1,
+                -INFINITY,
+                INFINITY,
+            );
+            if self.stopped {
+                return None;
+            }
+            sum += prob.value() * f64::from(v.clamp(-cap, cap));
+        }
+        let guess = sum.round() as i32;
+        let margin = cap / PROBCUT_MARGIN_DIVISOR;
+        if high && guess - margin >= beta {
+            Some((beta, Bound::Lower))
+        } else if low && guess + margin <= alpha {
+            Some((alpha, Bound::Upper))
+        } else {
+            None
+        }
     }
 
     /// The cap of proven results in a mixed average ([`Game::CHANCE_WIN_EVAL`]), except under

@@ -104,3 +104,16 @@ pub(super) const THREAT_EXTENSION_REACH: i32 = 2;
 /// deals, three runs each, two runs of the comparison): depth 3 gave a median of 0.59 and 0.69
 /// of one thread's time, depth 4 0.68 and 0.70, depth 2 0.71, depth 5 0.65, depth 7 0.74.
 pub(super) const SPLIT_DEPTH: i32 = 3;
+
+/// ChanceProbCut's shallow searches are this many plies shallower than the chance state.
+/// Chosen with [`PROBCUT_MARGIN_DIVISOR`] on 85 Senet searches (`docs/measurements.md`): one
+/// ply saved less than two at the same margin, three (from depth 4) less again.
+pub(super) const PROBCUT_REDUCTION: i32 = 2;
+
+/// The least depth of a chance state that ChanceProbCut may cut.
+pub(super) const PROBCUT_DEPTH: i32 = 3;
+
+/// ChanceProbCut cuts when the shallow values average beyond the window by more than the cap of
+/// a chance-to-win evaluation divided by this: 50 makes one percentage point of Senet's chance
+/// to win. Chosen by the arena (`docs/measurements.md`).
+pub(super) const PROBCUT_MARGIN_DIVISOR: i32 = 50;
