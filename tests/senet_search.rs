@@ -93,7 +93,8 @@ fn mcts_beats_random_play() {
 }
 
 /// ChanceProbCut (on by default) finds the moves the search finds without it, from fewer nodes:
-/// a middle-game position's three commonest throws at depth 5, with it on and off.
+/// a middle-game position's three commonest throws at depth 5, with it on and off; exact mode
+/// never uses it.
 #[test]
 fn chance_probcut_keeps_the_moves_with_fewer_nodes() {
     let search = |text: &str, probcut: bool| {
@@ -120,4 +121,16 @@ fn chance_probcut_keeps_the_moves_with_fewer_nodes() {
         with * 10 < without * 8,
         "{with} nodes with ChanceProbCut, {without} without"
     );
+    // A guess has no place in exact mode: there the setting changes nothing.
+    let exact = |probcut: bool| {
+        let config = SearchConfig {
+            exact: true,
+            probcut,
+            ..SearchConfig::default()
+        };
+        let s = state("LDL..LL.DDD...LD.............. D 2");
+        AlphaBeta::new(config).search(&s, Limits::depth(5), None)
+    };
+    let (on, off) = (exact(true), exact(false));
+    assert_eq!((on.nodes, on.score), (off.nodes, off.score));
 }

@@ -344,11 +344,11 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
         {
             return None;
         }
+        let depth = at.depth - PROBCUT_REDUCTION;
         let mut sum = 0.0;
         for &(outcome, prob) in outcomes {
             let mut child = state.clone();
             child.play(outcome);
-            let depth = at.depth - PROBCUT_REDUCTION;
             let v = self.child::<false>(
                 true,
                 &child,
