@@ -345,7 +345,8 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
             return None;
         }
         let depth = at.depth - PROBCUT_REDUCTION;
-        let mut sum = 0.0;
+        // Star1's account sums the shallow values as the full pass would, capped alike.
+        let mut shallow = Star1::capped(outcomes.len(), cap);
         for &(outcome, prob) in outcomes {
             let mut child = state.clone();
             child.play(outcome);
@@ -361,9 +362,9 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
             if self.stopped {
                 return None;
             }
-            sum += prob.value() * f64::from(v.clamp(-cap, cap));
+            shallow.add(prob.value(), v);
         }
-        let guess = sum.round() as i32;
+        let guess = shallow.sum.round() as i32;
         let margin = cap / PROBCUT_MARGIN_DIVISOR;
         if high && guess - margin >= beta {
             Some((beta, Bound::Lower))
