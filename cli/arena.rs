@@ -128,8 +128,9 @@ pub struct RunArgs {
     /// The seed of every game, opening and bot (default 1).
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
-    /// `random:P` (the game's random start, then P random plies; default random:2) or a file of
-    /// positions, one per line.
+    /// `random:P` (the game's random start, then P random plies) or a file of positions, one per
+    /// line; default: the game's balanced openings where it has some (two-player checkers),
+    /// else random:2.
     #[arg(long, value_name = "random:P|FILE")]
     pub openings: Option<String>,
     /// Stop when the SPRT decides: elo0=0,elo1=10,alpha=0.05,beta=0.05[,model=logistic].
@@ -177,11 +178,10 @@ fn config_from_args(game: &str, args: &RunArgs) -> Result<Config, CliError> {
     let games = args
         .games
         .ok_or_else(|| Error::option("--games N is required (games per pairing)"))?;
+    let options = args.options.to_options()?;
     Ok(Config {
         game: game.to_string(),
-        options: args
-            .options
-            .to_options()?
+        options: options
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
             .collect(),
@@ -191,7 +191,7 @@ fn config_from_args(game: &str, args: &RunArgs) -> Result<Config, CliError> {
         seed: args.seed.unwrap_or(1),
         openings: match &args.openings {
             Some(o) => Openings::parse(o)?,
-            None => Openings::default_random(),
+            None => Openings::default_for(GameKind::from_name(game)?, &options),
         },
         sprt: args.sprt.as_deref().map(Sprt::parse).transpose()?,
         tc: args.tc.as_deref().map(TimeControl::parse).transpose()?,

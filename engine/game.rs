@@ -225,6 +225,15 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// The options `start` understands, for `tabula games` and for checking user input.
     fn option_specs() -> &'static [OptionSpec];
 
+    /// Balanced openings (positions in the game's notation, one per line, `#` comments) that a
+    /// tournament under `options` starts from unless told otherwise. A game where a few random
+    /// plies often leave one seat with a won game (two-player capture checkers) ships one, so
+    /// that a match measures the engines rather than the seats. `None` (the default) keeps the
+    /// random start.
+    fn opening_book(_options: &GameOptions) -> Option<&'static str> {
+        None
+    }
+
     /// The start position under the given options (an Onitama deal, a number of players...).
     fn start(options: &GameOptions) -> Result<Self, Error>;
 

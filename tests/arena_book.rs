@@ -93,7 +93,7 @@ fn the_same_settings_give_the_same_book_on_any_number_of_threads() {
 fn the_shipped_checkers_book_is_what_its_command_makes() {
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/examples/books/checkers-even.txt"
+        "/engine/games/checkers/openings.txt"
     ))
     .unwrap();
     let first = text.lines().next().unwrap();
@@ -291,4 +291,72 @@ fn the_command_writes_a_book_an_arena_plays() {
     let three = tabula(&["arena", "book", "checkers", "--players", "3"]);
     assert_eq!(three.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&three.stderr).contains("two players"));
+}
+
+#[test]
+fn two_player_checkers_starts_from_its_book_unless_told_otherwise() {
+    use tabula::arena::Openings;
+    use tabula::games::GameKind;
+    let book = Openings::default_for(GameKind::Checkers, &GameOptions::new());
+    let Openings::Positions { source, positions } = &book else {
+        panic!("two-player checkers has a book: {book:?}");
+    };
+    assert_eq!(source, "the checkers book");
+    assert_eq!(positions.len(), 400);
+    // Every opening is a running two-player game without long jumps, with a player to move.
+    for p in positions {
+        let state = Checkers::from_notation(p, &GameOptions::new()).unwrap();
+        assert_eq!(state.players(), 2, "{p}");
+        assert!(matches!(state.turn(), tabula::Turn::Player(_)), "{p}");
+        assert!(state.payoffs().players() == 2);
+    }
+    let two = GameOptions::new().with("players", "2");
+    assert_eq!(Openings::default_for(GameKind::Checkers, &two), book);
+    // Where the book's balance was not measured, the random start stays.
+    for options in [
+        GameOptions::new().with("players", "3"),
+        GameOptions::new().with("long", "true"),
+    ] {
+        assert_eq!(
+            Openings::default_for(GameKind::Checkers, &options),
+            Openings::default_random(),
+            "{options:?}"
+        );
+    }
+    for game in [
+        GameKind::Onitama,
+        GameKind::Senet,
+        GameKind::BigBang,
+        GameKind::Amidakuji,
+    ] {
+        assert_eq!(
+            Openings::default_for(game, &GameOptions::new()),
+            Openings::default_random()
+        );
+    }
+
+    // The command line says which it used, and `--openings random:2` still plays random ones.
+    let summary = |extra: &[&str]| -> serde_json::Value {
+        let mut args = vec![
+            "arena", "checkers", "--engine", "greedy", "--engine", "random", "--games", "2",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        let out = tabula(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let v = summary(&[]);
+    assert_eq!(
+        v["summary"]["openings"], "the checkers book (400 positions)",
+        "{v}"
+    );
+    let v = summary(&["--openings", "random:2"]);
+    assert_eq!(v["summary"]["openings"], "random:2", "{v}");
+    let v = summary(&["-O", "players=3", "--engine", "greedy"]);
+    assert_eq!(v["summary"]["openings"], "random:2", "{v}");
 }

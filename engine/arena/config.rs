@@ -9,6 +9,8 @@ use serde::{Deserialize, Serialize};
 use super::sprt::Sprt;
 use crate::agent::TimeControl;
 use crate::error::Error;
+use crate::games::GameKind;
+use crate::options::GameOptions;
 
 /// How far past its clock (or move time) a seat may go before it loses on time, unless the
 /// tournament says otherwise: room for the pipes and the scheduler of a loaded machine.
@@ -42,6 +44,19 @@ impl Openings {
         Openings::Random { plies: 2 }
     }
 
+    /// Where a tournament of `game` under `options` starts unless told otherwise: the game's
+    /// balanced openings where it ships some ([`GameKind::opening_book`]), else
+    /// [`Openings::default_random`].
+    pub fn default_for(game: GameKind, options: &GameOptions) -> Self {
+        match game.opening_book(options) {
+            Some(text) => Openings::Positions {
+                source: format!("the {} book", game.name()),
+                positions: positions_in(text),
+            },
+            None => Openings::default_random(),
+        }
+    }
+
     /// Reads `random`, `random:P`, or treats the text as a file of positions (one per line;
     /// blank lines and lines starting with `#` are skipped).
     pub fn parse(text: &str) -> Result<Self, Error> {
@@ -58,12 +73,7 @@ impl Openings {
         }
         let content = std::fs::read_to_string(text)
             .map_err(|e| Error::file(format!("openings file '{text}': {e}")))?;
-        let positions: Vec<String> = content
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .map(str::to_string)
-            .collect();
+        let positions = positions_in(&content);
         if positions.is_empty() {
             return Err(Error::file(format!(
                 "openings file '{text}' holds no position"
@@ -84,6 +94,16 @@ impl Openings {
             }
         }
     }
+}
+
+/// The positions of a file of openings: its lines, trimmed, without blank lines and `#`
+/// comments.
+fn positions_in(text: &str) -> Vec<String> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect()
 }
 
 /// A tournament's definition; equal configs give equal games.

@@ -31,6 +31,14 @@ macro_rules! registry {
                 }
             }
 
+            /// The balanced openings a tournament under `options` starts from by default (the
+            /// game's [`Game::opening_book`]).
+            pub fn opening_book(self, options: &crate::options::GameOptions) -> Option<&'static str> {
+                match self {
+                    $(GameKind::$variant => <$module::$ty as Game>::opening_book(options),)+
+                }
+            }
+
             /// The command-line name (the game's [`Game::NAME`]).
             pub fn name(self) -> &'static str {
                 match self {
