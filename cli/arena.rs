@@ -171,7 +171,7 @@ pub fn arena(args: ArenaArgs) -> Result<(), CliError> {
 }
 
 /// The config the command line asks for (a fresh run).
-fn config_from_args(game: &str, args: &RunArgs) -> Result<Config, CliError> {
+fn config_from_args(game: GameKind, args: &RunArgs) -> Result<Config, CliError> {
     if args.engines.len() < 2 {
         return Err(Error::option("give at least two engines with --engine SPEC").into());
     }
@@ -180,7 +180,7 @@ fn config_from_args(game: &str, args: &RunArgs) -> Result<Config, CliError> {
         .ok_or_else(|| Error::option("--games N is required (games per pairing)"))?;
     let options = args.options.to_options()?;
     Ok(Config {
-        game: game.to_string(),
+        game: game.name().to_string(),
         options: options
             .iter()
             .map(|(k, v)| (k.to_string(), v.to_string()))
@@ -191,7 +191,7 @@ fn config_from_args(game: &str, args: &RunArgs) -> Result<Config, CliError> {
         seed: args.seed.unwrap_or(1),
         openings: match &args.openings {
             Some(o) => Openings::parse(o)?,
-            None => Openings::default_for(GameKind::from_name(game)?, &options),
+            None => Openings::default_for(game, &options),
         },
         sprt: args.sprt.as_deref().map(Sprt::parse).transpose()?,
         tc: args.tc.as_deref().map(TimeControl::parse).transpose()?,
@@ -293,7 +293,7 @@ fn run(args: RunArgs) -> Result<(), CliError> {
         }
         None => {
             let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
-            (config_from_args(kind.name(), &args)?, shard, None)
+            (config_from_args(kind, &args)?, shard, None)
         }
     };
     if shard.is_some() && config.sprt.is_some() {

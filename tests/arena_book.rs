@@ -91,11 +91,7 @@ fn the_same_settings_give_the_same_book_on_any_number_of_threads() {
 
 #[test]
 fn the_shipped_checkers_book_is_what_its_command_makes() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/engine/games/checkers/openings.txt"
-    ))
-    .unwrap();
+    let text = tabula::games::checkers::OPENINGS;
     let first = text.lines().next().unwrap();
     assert_eq!(
         first,
