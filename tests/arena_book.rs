@@ -89,6 +89,23 @@ fn the_same_settings_give_the_same_book_on_any_number_of_threads() {
     assert!(deals.len() > 1, "{deals:?}");
 }
 
+/// The first `positions` openings of the shipped checkers book's command (`tabula arena book
+/// checkers --positions 400 --plies 3-6 --depth 6 --within 40 --seed 77`), trying at most
+/// `tries` candidates, on two threads.
+fn shipped_book_command(positions: usize, tries: u64) -> tabula::arena::book::Book {
+    let s = BookSettings {
+        positions,
+        min_plies: 3,
+        max_plies: 6,
+        depth: 6,
+        within: 40,
+        seed: 77,
+        tries,
+        threads: 2,
+    };
+    build::<Checkers>(&GameOptions::new(), &s, &|_, _| {}).unwrap()
+}
+
 #[test]
 fn the_shipped_checkers_book_is_what_its_command_makes() {
     let text = tabula::games::checkers::OPENINGS;
@@ -100,17 +117,7 @@ fn the_shipped_checkers_book_is_what_its_command_makes() {
     let positions: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(positions.len(), 400);
     // The first openings of the same settings are the book's first lines.
-    let s = BookSettings {
-        positions: 2,
-        min_plies: 3,
-        max_plies: 6,
-        depth: 6,
-        within: 40,
-        seed: 77,
-        tries: 200,
-        threads: 2,
-    };
-    let book = build::<Checkers>(&GameOptions::new(), &s, &|_, _| {}).unwrap();
+    let book = shipped_book_command(2, 200);
     let made: Vec<&str> = book.entries.iter().map(|e| e.position.as_str()).collect();
     assert_eq!(made, positions[..2]);
 }
@@ -161,17 +168,7 @@ fn a_sample_of_the_shipped_checkers_book_is_balanced_under_todays_search() {
 fn the_whole_shipped_checkers_book_is_what_its_command_makes_today() {
     let text = tabula::games::checkers::OPENINGS;
     let positions: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
-    let s = BookSettings {
-        positions: 400,
-        min_plies: 3,
-        max_plies: 6,
-        depth: 6,
-        within: 40,
-        seed: 77,
-        tries: 40_000,
-        threads: 2,
-    };
-    let book = build::<Checkers>(&GameOptions::new(), &s, &|_, _| {}).unwrap();
+    let book = shipped_book_command(400, 40_000);
     let made: Vec<&str> = book.entries.iter().map(|e| e.position.as_str()).collect();
     let differ = made.iter().zip(&positions).filter(|(a, b)| a != b).count();
     assert_eq!(
