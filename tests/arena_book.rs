@@ -9,7 +9,7 @@ use tabula::arena::book::{build, BookSettings};
 use tabula::games::checkers::Checkers;
 use tabula::games::onitama::Onitama;
 use tabula::games::senet::Senet;
-use tabula::search::{AlphaBeta, Limits, Outcome, SearchConfig};
+use tabula::search::{AlphaBeta, Limits, Outcome, Score, SearchConfig};
 use tabula::{Game, GameOptions};
 
 fn settings(threads: usize) -> BookSettings {
@@ -23,6 +23,24 @@ fn settings(threads: usize) -> BookSettings {
         tries: 400,
         threads,
     }
+}
+
+/// `state` searched as a book scores a candidate: depths `depth` and `depth + 1` by one searcher
+/// with a 16 MB table.
+fn book_scores(state: &Checkers, depth: u32) -> [Score; 2] {
+    let mut search = AlphaBeta::new(SearchConfig {
+        hash_mb: 16,
+        ..SearchConfig::default()
+    });
+    [depth, depth + 1].map(|d| search.search(state, Limits::depth(d), None).score)
+}
+
+/// The positions of the book built into the engine for two-player checkers.
+fn shipped_positions() -> Vec<&'static str> {
+    tabula::games::checkers::OPENINGS
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .collect()
 }
 
 fn tabula(args: &[&str]) -> Output {
@@ -51,14 +69,10 @@ fn kept_openings_score_within_the_margin_at_both_depths() {
         let state = Checkers::from_notation(&e.position, &GameOptions::new()).unwrap();
         assert!(matches!(state.turn(), tabula::Turn::Player(_)));
         assert!((s.min_plies..=s.max_plies).contains(&e.plies));
-        let mut search = AlphaBeta::new(SearchConfig {
-            hash_mb: 16,
-            ..SearchConfig::default()
-        });
+        let searched = book_scores(&state, s.depth);
         for (k, &score) in e.scores.iter().enumerate() {
-            let r = search.search(&state, Limits::depth(s.depth + k as u32), None);
             assert_eq!(
-                r.score.0,
+                searched[k].0,
                 score,
                 "{} at depth {}",
                 e.position,
@@ -108,13 +122,12 @@ fn shipped_book_command(positions: usize, tries: u64) -> tabula::arena::book::Bo
 
 #[test]
 fn the_shipped_checkers_book_is_what_its_command_makes() {
-    let text = tabula::games::checkers::OPENINGS;
-    let first = text.lines().next().unwrap();
+    let first = tabula::games::checkers::OPENINGS.lines().next().unwrap();
     assert_eq!(
         first,
         "# tabula arena book checkers --positions 400 --plies 3-6 --depth 6 --within 40 --seed 77"
     );
-    let positions: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    let positions = shipped_positions();
     assert_eq!(positions.len(), 400);
     // The first openings of the same settings are the book's first lines.
     let book = shipped_book_command(2, 200);
@@ -128,30 +141,12 @@ fn the_shipped_checkers_book_is_what_its_command_makes() {
 /// by the ignored test below.
 #[test]
 fn a_sample_of_the_shipped_checkers_book_is_balanced_under_todays_search() {
-    let options = GameOptions::new();
-    let positions: Vec<&str> = tabula::games::checkers::OPENINGS
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .collect();
-    for (i, pos) in positions.iter().enumerate().step_by(50) {
-        let state = Checkers::from_notation(pos, &options).unwrap();
-        let mut search = AlphaBeta::new(SearchConfig {
-            hash_mb: 16,
-            ..SearchConfig::default()
+    for (i, pos) in shipped_positions().iter().enumerate().step_by(50) {
+        let state = Checkers::from_notation(pos, &GameOptions::new()).unwrap();
+        let scores = book_scores(&state, 6).map(|score| match score.outcome() {
+            Outcome::Value(v) => v,
+            other => panic!("opening {i} ({pos}): depths 6 and 7 prove {other:?}"),
         });
-        let scores: Vec<i32> = [6, 7]
-            .iter()
-            .map(|&d| {
-                match search
-                    .search(&state, Limits::depth(d), None)
-                    .score
-                    .outcome()
-                {
-                    Outcome::Value(v) => v,
-                    other => panic!("opening {i} ({pos}): depth {d} proves {other:?}"),
-                }
-            })
-            .collect();
         let mean = f64::from(scores[0] + scores[1]) / 2.0;
         assert!(
             mean.abs() <= 40.0,
@@ -166,8 +161,7 @@ fn a_sample_of_the_shipped_checkers_book_is_balanced_under_todays_search() {
 #[test]
 #[ignore]
 fn the_whole_shipped_checkers_book_is_what_its_command_makes_today() {
-    let text = tabula::games::checkers::OPENINGS;
-    let positions: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    let positions = shipped_positions();
     let book = shipped_book_command(400, 40_000);
     let made: Vec<&str> = book.entries.iter().map(|e| e.position.as_str()).collect();
     let differ = made.iter().zip(&positions).filter(|(a, b)| a != b).count();
@@ -177,7 +171,7 @@ fn the_whole_shipped_checkers_book_is_what_its_command_makes_today() {
          book again with the command on its first line"
     );
     assert_eq!(made.len(), positions.len());
-    let second = text.lines().nth(1).unwrap();
+    let second = tabula::games::checkers::OPENINGS.lines().nth(1).unwrap();
     let tried = format!("kept from {} candidates", book.tried);
     assert!(second.contains(&tried), "{second} (made: {tried})");
 }
