@@ -2,7 +2,8 @@
 //!
 //! Each entry is two `AtomicU64`s: the packed data, and the key xor the data. A reader accepts an
 //! entry only when the two words agree with its key, so an entry torn by two threads writing at
-//! once reads as a miss instead of as wrong data (Hyatt's lockless hashing), with no `unsafe`.
+//! once reads as a miss instead of as wrong data (Hyatt's lockless hashing), with no locks.
+//! The buckets live in memory mapped for the table alone (see [`Memory`]).
 //! Moves are stored as their index in the game's legal-move order, which keeps the table generic.
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
@@ -75,26 +76,65 @@ fn age_of(data: u64) -> u8 {
 /// The shared transposition table: buckets of four entries in one cache line; a new result
 /// replaces the same position's entry, else an empty one, else the shallowest or oldest.
 pub struct Table {
-    buckets: Vec<Bucket>,
+    memory: Memory,
+    len: usize,
     age: AtomicU8,
+}
+
+/// Where a table's buckets live.
+///
+/// Why a mapping: the arena builds fresh bots, each with its own table, for every game. Tables
+/// taken from the heap and freed game after game fragmented the allocator's heap (the freed
+/// table's hole was nibbled by the game records made meanwhile, so the next table went on
+/// top): a 2,000-game Senet match of `alphabeta:depth=4` against `depth=3` grew to 2.6 GB of
+/// memory, where a mapped table is handed back to the system when its bot is dropped. A fresh
+/// mapping also reads as zeros without writing them, so a big table costs nothing until used.
+enum Memory {
+    /// Pages mapped for this table alone.
+    Mapped(memmap2::MmapMut),
+    /// Heap memory, where the system would not map any.
+    Heap(Vec<Bucket>),
 }
 
 impl Table {
     /// A table of about `mb` megabytes (at least one bucket).
     pub fn new(mb: usize) -> Self {
         let bytes = mb.max(1) * 1024 * 1024;
-        let buckets = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let len = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let memory = match memmap2::MmapMut::map_anon(len * std::mem::size_of::<Bucket>()) {
+            Ok(map) => Memory::Mapped(map),
+            Err(_) => Memory::Heap(
+                (0..len)
+                    .map(|_| Bucket(std::array::from_fn(|_| AtomicU64::new(0))))
+                    .collect(),
+            ),
+        };
         Table {
-            buckets: (0..buckets)
-                .map(|_| Bucket(std::array::from_fn(|_| AtomicU64::new(0))))
-                .collect(),
+            memory,
+            len,
             age: AtomicU8::new(0),
+        }
+    }
+
+    /// The buckets.
+    #[inline]
+    fn buckets(&self) -> &[Bucket] {
+        match &self.memory {
+            // SAFETY: the mapping holds `len` buckets' bytes and lives as long as `self`; the
+            // system maps whole pages, so it is aligned for `Bucket` (64 bytes). Its pages read
+            // as zeros until written, and all zeros is a valid `AtomicU64`. The pointer is the
+            // mapping's own (not taken from a reference), and the bytes are only ever read and
+            // written through these atomics, so sharing them between threads is sound.
+            Memory::Mapped(map) => unsafe {
+                std::slice::from_raw_parts(map.as_ptr().cast::<Bucket>(), self.len)
+            },
+            Memory::Heap(buckets) => buckets,
         }
     }
 
     /// Forgets everything (a new game).
     pub fn clear(&self) {
-        for b in &self.buckets {
+        for b in self.buckets() {
             for w in &b.0 {
                 w.store(0, Ordering::Relaxed);
             }
@@ -108,8 +148,9 @@ impl Table {
     }
 
     fn bucket(&self, key: u64) -> &Bucket {
-        let i = ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize;
-        &self.buckets[i]
+        let buckets = self.buckets();
+        let i = ((u128::from(key) * buckets.len() as u128) >> 64) as usize;
+        &buckets[i]
     }
 
     /// The entry for `key`, if the table holds one.
@@ -162,8 +203,9 @@ impl Table {
     /// hashfull).
     pub fn fill_permille(&self) -> u32 {
         let age = self.age.load(Ordering::Relaxed);
-        let sample = self.buckets.len().min(250);
-        let used: usize = self.buckets[..sample]
+        let buckets = self.buckets();
+        let sample = buckets.len().min(250);
+        let used: usize = buckets[..sample]
             .iter()
             .map(|b| {
                 (0..SLOTS)
