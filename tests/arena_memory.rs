@@ -1,6 +1,6 @@
 //! A long tournament's memory stays level. The arena builds fresh bots for every game, each
 //! with its own transposition table; dropping them must hand that memory back. When the tables
-//! came from the heap, a 2,000-game Senet match grew to 2.6 GB and a 400-game Onitama match of
+//! came from the heap, a 2,000-game Senet match grew to 2.7 GB and a 400-game Onitama match of
 //! `alphabeta:depth=1` against `random` to 120 MB.
 //!
 //! Linux only: it reads the process's peak memory from `/proc/self/status`. It is a test binary

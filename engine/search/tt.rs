@@ -84,11 +84,11 @@ pub struct Table {
 /// Where a table's buckets live.
 ///
 /// Why a mapping: the arena builds fresh bots, each with its own table, for every game. Tables
-/// taken from the heap and freed game after game fragmented the allocator's heap (the freed
-/// table's hole was nibbled by the game records made meanwhile, so the next table went on
-/// top): a 2,000-game Senet match of `alphabeta:depth=4` against `depth=3` grew to 2.6 GB of
-/// memory, where a mapped table is handed back to the system when its bot is dropped. A fresh
-/// mapping also reads as zeros without writing them, so a big table costs nothing until used.
+/// taken from the heap and freed game after game made the allocator's heap grow (the room a
+/// freed table left was not found again for the next one): a 2,000-game Senet match of
+/// `alphabeta:depth=4` against `depth=3` grew to 2.7 GB of memory. A mapped table is handed
+/// back to the system when its bot is dropped. A fresh mapping also reads as zeros without
+/// writing them, so a big table costs nothing until it is used.
 enum Memory {
     /// Pages mapped for this table alone.
     Mapped(memmap2::MmapMut),
