@@ -87,10 +87,11 @@ pub struct Table {
 /// taken from the heap and freed game after game made the allocator's heap grow (the room a
 /// freed table left was not found again for the next one): a 2,000-game Senet match of
 /// `alphabeta:depth=4` against `depth=3` grew to 2.7 GB of memory. A mapped table is handed
-/// back to the system when its bot is dropped. A fresh mapping also reads as zeros without
-/// writing them, so a big table costs nothing until it is used.
+/// back to the system when its bot is dropped. Its pages are all mapped when it is made: left
+/// to be mapped on first touch inside a search, two search threads spent seconds of system
+/// time faulting them in, and two threads' time to depth 16 went from 0.77 to 0.91 of one's.
 enum Memory {
-    /// Pages mapped for this table alone.
+    /// Pages mapped for this table alone, all present from the start.
     Mapped(memmap2::MmapMut),
     /// Heap memory, where the system would not map any.
     Heap(Vec<Bucket>),
@@ -101,7 +102,11 @@ impl Table {
     pub fn new(mb: usize) -> Self {
         let bytes = mb.max(1) * 1024 * 1024;
         let len = (bytes / std::mem::size_of::<Bucket>()).max(1);
-        let memory = match memmap2::MmapMut::map_anon(len * std::mem::size_of::<Bucket>()) {
+        let mapped = memmap2::MmapOptions::new()
+            .len(len * std::mem::size_of::<Bucket>())
+            .populate()
+            .map_anon();
+        let memory = match mapped {
             Ok(map) => Memory::Mapped(map),
             Err(_) => Memory::Heap(
                 (0..len)
@@ -121,8 +126,8 @@ impl Table {
     fn buckets(&self) -> &[Bucket] {
         match &self.memory {
             // SAFETY: the mapping holds `len` buckets' bytes and lives as long as `self`; the
-            // system maps whole pages, so it is aligned for `Bucket` (64 bytes). Its pages read
-            // as zeros until written, and all zeros is a valid `AtomicU64`. The pointer is the
+            // system maps whole pages, so it is aligned for `Bucket` (64 bytes). An anonymous
+            // mapping starts zeroed, and all zeros is a valid `AtomicU64`. The pointer is the
             // mapping's own (not taken from a reference), and the bytes are only ever read and
             // written through these atomics, so sharing them between threads is sound.
             Memory::Mapped(map) => unsafe {
