@@ -22,16 +22,19 @@ fn peak_kb() -> u64 {
         .expect("a VmHWM line in /proc/self/status")
 }
 
+/// `games` Onitama games of `alphabeta:depth=1` against `random`, one at a time.
+fn play_match(games: u64, seed: u64) -> Vec<tabula::arena::GameRecord> {
+    let config = arena_support::config("onitama", &["alphabeta:depth=1", "random"], games, seed, 2);
+    arena_support::play_all(&Arena::<Onitama>::new(config).unwrap(), 1)
+}
+
 #[test]
 fn a_long_match_of_searching_bots_keeps_its_memory_level() {
-    let config = arena_support::config("onitama", &["alphabeta:depth=1", "random"], 600, 1, 2);
-    let arena = Arena::<Onitama>::new(config).unwrap();
     // A short match first, so what every match needs once (the pool, the records' first
     // growth) is already counted.
-    let warm = arena_support::config("onitama", &["alphabeta:depth=1", "random"], 20, 2, 2);
-    arena_support::play_all(&Arena::<Onitama>::new(warm).unwrap(), 1);
+    play_match(20, 2);
     let before = peak_kb();
-    let games = arena_support::play_all(&arena, 1);
+    let games = play_match(600, 1);
     assert_eq!(games.len(), 600);
     let grown = peak_kb().saturating_sub(before);
     // Each game's bots hold a 1 MB table; the records of 600 games take well under 10 MB.

@@ -77,7 +77,6 @@ fn age_of(data: u64) -> u8 {
 /// replaces the same position's entry, else an empty one, else the shallowest or oldest.
 pub struct Table {
     memory: Memory,
-    len: usize,
     age: AtomicU8,
 }
 
@@ -116,7 +115,6 @@ impl Table {
         };
         Table {
             memory,
-            len,
             age: AtomicU8::new(0),
         }
     }
@@ -125,13 +123,16 @@ impl Table {
     #[inline]
     fn buckets(&self) -> &[Bucket] {
         match &self.memory {
-            // SAFETY: the mapping holds `len` buckets' bytes and lives as long as `self`; the
-            // system maps whole pages, so it is aligned for `Bucket` (64 bytes). An anonymous
+            // SAFETY: the mapping was made a whole number of buckets long and lives as long as
+            // `self`; the system maps whole pages, so it is aligned for `Bucket` (64 bytes). An anonymous
             // mapping starts zeroed, and all zeros is a valid `AtomicU64`. The pointer is the
             // mapping's own (not taken from a reference), and the bytes are only ever read and
             // written through these atomics, so sharing them between threads is sound.
             Memory::Mapped(map) => unsafe {
-                std::slice::from_raw_parts(map.as_ptr().cast::<Bucket>(), self.len)
+                std::slice::from_raw_parts(
+                    map.as_ptr().cast::<Bucket>(),
+                    map.len() / std::mem::size_of::<Bucket>(),
+                )
             },
             Memory::Heap(buckets) => buckets,
         }
