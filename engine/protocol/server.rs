@@ -112,6 +112,7 @@ impl<G: Game> Server<G> {
         input: R,
         output: W,
     ) -> io::Result<W> {
+        G::prepare();
         let out = Output::new(output);
         self.thread = Some(SearchThread::start(out.clone())?);
         let served = self.serve(input, &out);

@@ -172,6 +172,12 @@ impl Game for Senet {
         "...........................DL. D -",
     ];
 
+    /// The endgame table, built here rather than inside the first search that reaches it
+    /// (about 0.3 s): over the protocol that search overran a 200 ms move by 190 ms.
+    fn prepare() {
+        endgame::table();
+    }
+
     fn option_specs() -> &'static [OptionSpec] {
         OPTIONS
     }
