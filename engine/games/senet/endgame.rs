@@ -465,13 +465,13 @@ impl EndgameTable {
     }
 }
 
+/// The table, once built.
+static TABLE: std::sync::OnceLock<EndgameTable> = std::sync::OnceLock::new();
+
 /// The endgame table, built on first use and shared by every search and thread.
 pub fn table() -> &'static EndgameTable {
     TABLE.get_or_init(EndgameTable::build)
 }
-
-/// The table, once built.
-static TABLE: std::sync::OnceLock<EndgameTable> = std::sync::OnceLock::new();
 
 /// Whether [`table`] has been built in this process (it is built once, on first use).
 pub fn table_is_built() -> bool {
