@@ -1,6 +1,7 @@
 //! `tabula senet ...`: commands only Senet has. `tabula senet solve` runs the exact endgame
 //! solver and prints the win probability with best play, per throw at a chance node; `tabula
-//! senet train` learns the evaluation's weights by self-play and writes them as Rust source.
+//! senet train` learns an evaluation's weights (the network's or the weighted sum's) by self-play
+//! and writes them as Rust source.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -8,6 +9,7 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand};
 use serde_json::json;
+use tabula::analysis::senet::net_training::{net_source, train_net, DEFAULT_NET_ALPHA};
 use tabula::analysis::senet::training::{train, weights_source, TrainConfig};
 use tabula::files::{check_new, write_atomically};
 use tabula::games::senet::endgame::{solve, Limits, Solution};
@@ -30,8 +32,9 @@ pub enum SenetCommand {
     /// Solve an endgame exactly: the chance that the side to move wins with best play by both
     /// sides (few pieces only; it says when the position is too big).
     Solve(SolveArgs),
-    /// Learn the evaluation by self-play (TD(lambda)) and write its weights as the Rust source
-    /// of engine/games/senet/weights.rs; the same seed and settings give the same file.
+    /// Learn an evaluation by self-play (TD(lambda)) and write its weights as Rust source: the
+    /// network's engine/games/senet/net_weights.rs or the weighted sum's weights.rs; the same
+    /// seed and settings give the same file.
     Train(TrainArgs),
 }
 
@@ -44,9 +47,13 @@ pub struct TrainArgs {
     /// Self-play games.
     #[arg(long, default_value_t = 200_000, value_name = "N")]
     pub games: u64,
-    /// The learning rate at the start (it falls to a tenth by the end).
-    #[arg(long, default_value_t = 0.01, value_name = "A")]
-    pub alpha: f32,
+    /// What to train: the network (`net`) or the weighted sum (`sum`).
+    #[arg(long, default_value = "net", value_name = "MODEL", value_parser = ["net", "sum"])]
+    pub model: String,
+    /// The learning rate at the start (it falls to a tenth by the end); 0.1 for the network and
+    /// 0.01 for the sum unless given.
+    #[arg(long, value_name = "A")]
+    pub alpha: Option<f32>,
     /// The decay of the eligibility traces, 0 to 1.
     #[arg(long, default_value_t = 0.7, value_name = "L")]
     pub lambda: f32,
@@ -85,10 +92,15 @@ pub fn senet(args: SenetArgs) -> Result<(), CliError> {
 }
 
 fn train_command(args: TrainArgs) -> Result<(), CliError> {
-    if !(args.alpha.is_finite() && args.alpha > 0.0 && args.alpha <= 1.0) {
+    let net = args.model == "net";
+    let alpha = args.alpha.unwrap_or(if net {
+        DEFAULT_NET_ALPHA
+    } else {
+        TrainConfig::default().alpha
+    });
+    if !(alpha.is_finite() && alpha > 0.0 && alpha <= 1.0) {
         return Err(CliError(format!(
-            "--alpha {}: give a learning rate above 0 and at most 1",
-            args.alpha
+            "--alpha {alpha}: give a learning rate above 0 and at most 1"
         )));
     }
     if !(0.0..=1.0).contains(&args.lambda) {
@@ -109,34 +121,45 @@ fn train_command(args: TrainArgs) -> Result<(), CliError> {
     let config = TrainConfig {
         seed: args.seed,
         games: args.games,
-        alpha: args.alpha,
+        alpha,
         lambda: args.lambda,
     };
     let progress = show_progress(false);
     let started = Instant::now();
-    let trained = train(&config, &mut |games| {
+    let mut tell = |games: u64| {
         if progress && games.is_multiple_of(10_000) {
             eprintln!("{games} games");
         }
-    });
+    };
     let command = format!(
-        "tabula senet train --seed {} --games {} --alpha {} --lambda {} --out {}{}",
+        "tabula senet train --model {} --seed {} --games {} --alpha {alpha} --lambda {} --out {}{}",
+        args.model,
         args.seed,
         args.games,
-        args.alpha,
         args.lambda,
         args.out.display(),
         if args.force { " --force" } else { "" }
     );
-    let source = weights_source(&trained.weights, &command);
+    let source = if net {
+        let net = train_net(&config, &mut tell);
+        println!(
+            "trained the network on {} games in {:.1} s",
+            args.games,
+            started.elapsed().as_secs_f64()
+        );
+        net_source(&net, &command)
+    } else {
+        let trained = train(&config, &mut tell);
+        println!(
+            "trained on {} games ({} updates, {} games ended in the endgame table) in {:.1} s",
+            trained.games,
+            trained.updates,
+            trained.table_endings,
+            started.elapsed().as_secs_f64()
+        );
+        weights_source(&trained.weights, &command)
+    };
     write_atomically(&args.out, |f| f.write_all(source.as_bytes()))?;
-    println!(
-        "trained on {} games ({} updates, {} games ended in the endgame table) in {:.1} s",
-        trained.games,
-        trained.updates,
-        trained.table_endings,
-        started.elapsed().as_secs_f64()
-    );
     println!("weights written to {}", args.out.display());
     Ok(())
 }

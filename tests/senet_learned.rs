@@ -13,8 +13,8 @@ use tabula::games::senet::endgame::{solve, Limits};
 use tabula::games::senet::features::{features, FEATURES};
 use tabula::games::senet::learned::{board_logit, logit, units};
 use tabula::games::senet::weights::LEARNED;
-use tabula::games::senet::{DARK, LIGHT};
-use tabula::Game;
+use tabula::games::senet::{Senet, DARK, LIGHT};
+use tabula::{Game, GameOptions};
 
 fn config(seed: u64, games: u64) -> TrainConfig {
     TrainConfig {
@@ -85,7 +85,11 @@ fn the_evaluation_is_a_chance_to_win_for_either_side() {
     }
     // Far ahead in the race is clearly favoured (a linear sum underrates such rare extremes:
     // about 78% here, where the truth is near certainty).
-    let s = state("LLLLL......................DDD D -");
+    let s = Senet::from_notation(
+        "LLLLL......................DDD D -",
+        &GameOptions::new().with("eval", "sum"),
+    )
+    .unwrap();
     assert!(s.evaluate(DARK) > 2000, "{}", s.evaluate(DARK));
 }
 

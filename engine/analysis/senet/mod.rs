@@ -1,3 +1,4 @@
 //! Senet analyses: learning the evaluation by self-play ([`training`]).
 
+pub mod net_training;
 pub mod training;

@@ -156,7 +156,7 @@ pub fn train(config: &TrainConfig, progress: &mut dyn FnMut(u64)) -> Trained {
 }
 
 /// One throw of the sticks.
-fn throw_sticks(r: &mut crate::random::GameRng) -> u8 {
+pub(super) fn throw_sticks(r: &mut crate::random::GameRng) -> u8 {
     let mut pick = r.random_range(0..THROW_DENOMINATOR);
     for &(value, chance) in &THROWS {
         if pick < chance {

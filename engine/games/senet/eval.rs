@@ -1,6 +1,7 @@
 //! The evaluation and move-ordering hints for Senet's searchers.
 //!
-//! [`evaluate`] is the chance to win of [`super::learned`]. The board features of [`super::features`] are
+//! [`evaluate`] is the chance to win of [`super::net`]'s network (or of [`super::learned`]'s
+//! weighted sum, as the game option `eval` chooses). The board features of [`super::features`] are
 //! among its inputs, and they make the hand-set heuristic it replaced ([`evaluate_with`]), which counts, for each colour: the race (squares still to travel, borne-off pieces
 //! counting nothing), protected pieces (a piece with a friend on a neighbouring square cannot
 //! be swapped), blockades (three in a row cannot be passed: worth more the more enemy pieces are
@@ -46,12 +47,51 @@ fn side_score(board: &Board, seat: usize, w: &Weights) -> i32 {
         - risk(board, seat) * w.risk / 32
 }
 
-/// The evaluation from `seat`'s point of view: `seat`'s chance to win as [`super::learned`]
-/// estimates it (exact where the endgame table covers the position, and 1 or 0 in a finished
-/// game), [`super::learned::UNITS_PER_POINT`] units a percentage point above or below one half
-/// (`-CERTAIN_WIN..=CERTAIN_WIN`).
+/// Which evaluation a Senet position is searched with: the game option `eval`. The network is
+/// the strongest; the others are kept to compare against (`-O eval=sum` or `-O eval=hand` for
+/// one engine over the protocol, say).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Evaluation {
+    /// The network of [`super::net`] (the default).
+    #[default]
+    Net,
+    /// The learned weighted sum of [`super::learned`] that the network replaced.
+    Sum,
+    /// The hand-set heuristic ([`evaluate_with`] with [`WEIGHTS`]) that the sum replaced,
+    /// within the chance-to-win scale's bounds.
+    Hand,
+}
+
+impl Evaluation {
+    /// The option values, in [`Evaluation::parse`]'s spelling.
+    pub const NAMES: &'static str = "net, sum or hand";
+
+    /// The evaluation named `text` (`net`, `sum` or `hand`).
+    pub fn parse(text: &str) -> Option<Evaluation> {
+        match text {
+            "net" => Some(Evaluation::Net),
+            "sum" => Some(Evaluation::Sum),
+            "hand" => Some(Evaluation::Hand),
+            _ => None,
+        }
+    }
+}
+
+/// The evaluation from `seat`'s point of view. With the network or the sum: `seat`'s chance to
+/// win as they estimate it (exact where the endgame table covers the position, and 1 or 0 in a
+/// finished game), [`super::learned::UNITS_PER_POINT`] units a percentage point above or below
+/// one half (`-CERTAIN_WIN..=CERTAIN_WIN`). With the hand-set heuristic: its score, held
+/// inside the same bounds.
 pub fn evaluate(game: &Senet, seat: usize) -> i32 {
-    super::learned::units(super::learned::win_chance(game, seat))
+    use super::learned::{units, win_chance, CERTAIN_WIN};
+    match game.evaluation() {
+        Evaluation::Net | Evaluation::Sum => units(win_chance(game, seat)),
+        Evaluation::Hand => match game.winner() {
+            Some(w) if w == seat => CERTAIN_WIN,
+            Some(_) => -CERTAIN_WIN,
+            None => evaluate_with(game, seat, &WEIGHTS).clamp(-CERTAIN_WIN + 1, CERTAIN_WIN - 1),
+        },
+    }
 }
 
 /// The hand-set heuristic the engine used before the learned evaluation, with weights `w` (in

@@ -28,9 +28,29 @@ pub fn logit(weights: &LearnedWeights, x: &Features) -> f32 {
     weights.iter().zip(x).map(|(w, f)| w * f).sum()
 }
 
+/// A learned estimate of the thrower's chance to win at a chance node.
+pub trait Estimate {
+    /// The chance that `thrower` wins at the chance node with `board`, `thrower` to throw.
+    fn estimate(&self, board: &Board, thrower: usize) -> f32;
+}
+
+impl Estimate for LearnedWeights {
+    #[inline]
+    fn estimate(&self, board: &Board, thrower: usize) -> f32 {
+        sigmoid(board_logit(board, thrower, self))
+    }
+}
+
+impl Estimate for super::net::Net {
+    #[inline]
+    fn estimate(&self, board: &Board, thrower: usize) -> f32 {
+        self.board_value(board, thrower)
+    }
+}
+
 /// The thrower's chance to win at the chance node (`board`, `thrower` to throw): the endgame
 /// table's exact value where it covers the position, else the learned estimate with `weights`.
-pub fn chance_value_with(board: &Board, thrower: usize, weights: &LearnedWeights) -> f32 {
+pub fn chance_value_with<E: Estimate + ?Sized>(board: &Board, thrower: usize, weights: &E) -> f32 {
     // Checked first, so a search that never reaches such an endgame never builds the table.
     let covered = |seat| board.on_board(seat) <= endgame::TABLE_PIECES;
     if covered(DARK) && covered(LIGHT) {
@@ -38,7 +58,7 @@ pub fn chance_value_with(board: &Board, thrower: usize, weights: &LearnedWeights
             return p as f32;
         }
     }
-    sigmoid(board_logit(board, thrower, weights))
+    weights.estimate(board, thrower)
 }
 
 /// [`logit`] of [`super::features::features`], bit for bit, without the vector: only the features that can be
@@ -73,13 +93,13 @@ fn side_logit(board: &Board, own_seat: usize, weights: &[f32], mut sum: f32) -> 
 
 /// The mover's chance to win after moving the piece on `from` by `value` (forward or not):
 /// 1 when it bears off its last piece, else the value of the chance node that follows.
-pub fn after_move_with(
+pub fn after_move_with<E: Estimate + ?Sized>(
     board: &Board,
     mover: usize,
     from: u8,
     value: u8,
     forward: bool,
-    weights: &LearnedWeights,
+    weights: &E,
 ) -> f32 {
     let mut child = *board;
     moves::apply(&mut child, mover, from, value, forward);
@@ -95,7 +115,7 @@ pub fn after_move_with(
 
 /// The chance that `seat` wins in `game`, with `weights`: 1 or 0 when the game is over, the
 /// chance node's value before the throw, and the best move's value when a throw is pending.
-pub fn win_chance_with(game: &Senet, seat: usize, weights: &LearnedWeights) -> f32 {
+pub fn win_chance_with<E: Estimate + ?Sized>(game: &Senet, seat: usize, weights: &E) -> f32 {
     if let Some(w) = game.winner() {
         return if w == seat { 1.0 } else { 0.0 };
     }
@@ -117,9 +137,13 @@ pub fn win_chance_with(game: &Senet, seat: usize, weights: &LearnedWeights) -> f
     }
 }
 
-/// [`win_chance_with`] with the engine's learned weights.
+/// [`win_chance_with`] with the engine's weights: the weighted sum's under `-O eval=sum`, the
+/// network's otherwise.
 pub fn win_chance(game: &Senet, seat: usize) -> f32 {
-    win_chance_with(game, seat, &LEARNED)
+    match game.evaluation() {
+        super::eval::Evaluation::Sum => win_chance_with(game, seat, &LEARNED),
+        _ => win_chance_with(game, seat, &super::net_weights::NET),
+    }
 }
 
 /// Evaluation units for one percentage point of winning chance above (or below) one half:

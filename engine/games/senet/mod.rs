@@ -18,6 +18,8 @@ pub mod eval;
 pub mod features;
 pub mod learned;
 pub mod moves;
+pub mod net;
+pub mod net_weights;
 pub mod notation;
 mod svg;
 pub mod weights;
@@ -30,6 +32,7 @@ use crate::error::Error;
 use crate::game::{Game, Payoffs, Probability, Turn};
 use crate::options::{GameOptions, OptionSpec};
 use board::{bit, other, SQUARES};
+pub use eval::Evaluation;
 use moves::{throws_again, THROWS, THROW_DENOMINATOR};
 
 /// "Nobody has won yet" in [`Senet::winner`]'s field.
@@ -38,12 +41,20 @@ const NO_WINNER: u8 = 2;
 /// The default ply limit of a played game (player moves, not throws).
 pub const DEFAULT_PLY_LIMIT: u32 = 1000;
 
-const OPTIONS: &[OptionSpec] = &[OptionSpec {
-    name: "ply-limit",
-    value: "N",
-    help: "player moves after which a played game is a draw",
-    default: "1000",
-}];
+const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        name: "ply-limit",
+        value: "N",
+        help: "player moves after which a played game is a draw",
+        default: "1000",
+    },
+    OptionSpec {
+        name: "eval",
+        value: "net|sum|hand",
+        help: "the evaluation searched: the network, the weighted sum it replaced, or the hand-set heuristic",
+        default: "net",
+    },
+];
 
 /// A Senet position: the pieces, who is to move, the pending throw (if thrown), and whether the
 /// game is over. 16 bytes of state plus the hash.
@@ -56,6 +67,8 @@ pub struct Senet {
     /// The winning seat once the game is over, else [`NO_WINNER`]; follows from the rest.
     winner: u8,
     ply_limit: u32,
+    /// The evaluation searched (the option `eval`); not part of the position.
+    evaluation: Evaluation,
     hash: u64,
 }
 
@@ -70,6 +83,7 @@ impl Senet {
             throw,
             winner: NO_WINNER,
             ply_limit,
+            evaluation: Evaluation::Net,
             hash: zobrist::hash(&board, to_move, throw),
         };
         s.settle();
@@ -96,14 +110,27 @@ impl Senet {
         (self.winner != NO_WINNER).then_some(usize::from(self.winner))
     }
 
+    /// The evaluation this position is searched with.
+    pub fn evaluation(&self) -> Evaluation {
+        self.evaluation
+    }
+
+    /// The same position searched with `evaluation`.
+    pub fn with_evaluation(mut self, evaluation: Evaluation) -> Self {
+        self.evaluation = evaluation;
+        self
+    }
+
     /// The same position without its pending throw (the chance node it came from).
     pub fn without_throw(&self) -> Self {
         Senet::from_parts(self.board, self.to_move(), 0, self.ply_limit)
+            .with_evaluation(self.evaluation)
     }
 
     /// The same position with the sticks showing `value` (the player to move must then move it).
     pub fn with_throw(&self, value: u8) -> Self {
         Senet::from_parts(self.board, self.to_move(), value, self.ply_limit)
+            .with_evaluation(self.evaluation)
     }
 
     /// Works out whether the game is over: a colour with no piece left has won; a player with a
@@ -184,23 +211,17 @@ impl Game for Senet {
 
     fn start(options: &GameOptions) -> Result<Self, Error> {
         options.check_known(Self::NAME, OPTIONS)?;
-        Ok(Senet::from_parts(
-            Board::START,
-            DARK,
-            0,
-            ply_limit(options)?,
-        ))
+        Ok(Senet::from_parts(Board::START, DARK, 0, ply_limit(options)?)
+            .with_evaluation(evaluation(options)?))
     }
 
     fn from_notation(text: &str, options: &GameOptions) -> Result<Self, Error> {
         options.check_known(Self::NAME, OPTIONS)?;
         let setup = notation::parse_position(text)?;
-        Ok(Senet::from_parts(
-            setup.board,
-            setup.to_move,
-            setup.throw,
-            ply_limit(options)?,
-        ))
+        Ok(
+            Senet::from_parts(setup.board, setup.to_move, setup.throw, ply_limit(options)?)
+                .with_evaluation(evaluation(options)?),
+        )
     }
 
     fn notation(&self) -> String {
@@ -376,4 +397,16 @@ fn ply_limit(options: &GameOptions) -> Result<u32, Error> {
         1,
         i64::from(u32::MAX),
     )? as u32)
+}
+
+fn evaluation(options: &GameOptions) -> Result<Evaluation, Error> {
+    match options.get("eval") {
+        None => Ok(Evaluation::default()),
+        Some(text) => Evaluation::parse(text).ok_or_else(|| {
+            Error::option(format!(
+                "eval='{text}' is not an evaluation (allowed {})",
+                Evaluation::NAMES
+            ))
+        }),
+    }
 }

@@ -1,5 +1,5 @@
 //! The learned evaluation's weights, written by `tabula senet train` (do not edit by hand):
-//! `tabula senet train --seed 1 --games 200000 --alpha 0.01 --lambda 0.7 --out engine/games/senet/weights.rs --force`.
+//! `tabula senet train --model sum --seed 1 --games 200000 --alpha 0.01 --lambda 0.7 --out engine/games/senet/weights.rs --force`.
 //!
 //! The same command reproduces them exactly (one seeded generator throws every stick).
 
