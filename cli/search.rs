@@ -549,6 +549,10 @@ fn best_of<G: Game>(
     oracle: Option<SharedOracle<G>>,
 ) -> Result<(), CliError> {
     let state: G = args.game.load()?;
+    if args.time.is_some() {
+        // What the evaluation builds on first use is built before the clock runs.
+        G::prepare();
+    }
     let out = match state.turn() {
         Turn::Terminal => {
             return Err(CliError(

@@ -236,7 +236,8 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
 
     /// Builds now what the game's evaluation would otherwise build on its first use (Senet's
     /// endgame table), so that no move under a clock pays for it: an engine that serves the
-    /// protocol calls it before it reads its first command. The default builds nothing.
+    /// protocol calls it before it reads its first command, the arena before its first game, and
+    /// `tabula best` before a timed search. The default builds nothing.
     fn prepare() {}
 
     /// The start position under the given options (an Onitama deal, a number of players...).

@@ -472,6 +472,8 @@ impl<G: Game> Arena<G> {
         if count == 0 || stop.load(Ordering::SeqCst) {
             return Ok(());
         }
+        // What the evaluation builds on first use is built before any move is timed.
+        G::prepare();
         let threads = concurrency.clamp(1, usize::try_from(count).unwrap_or(usize::MAX));
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
