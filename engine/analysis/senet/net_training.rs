@@ -10,12 +10,11 @@
 
 use rand::RngExt;
 
-use super::training::{throw_sticks, TrainConfig};
-use crate::games::senet::board::{other, squares, Board, DARK};
+use super::training::{best_move, for_dark, throw_sticks, TrainConfig};
+use crate::games::senet::board::{other, Board, DARK};
 use crate::games::senet::endgame;
 use crate::games::senet::features::{features, Features, FEATURES};
-use crate::games::senet::learned::after_move_with;
-use crate::games::senet::moves::{apply, movers, throws_again};
+use crate::games::senet::moves::{apply, throws_again};
 use crate::games::senet::net::{Net, HIDDEN};
 use crate::games::senet::DEFAULT_PLY_LIMIT;
 use crate::random::{rng, GameRng};
@@ -81,31 +80,6 @@ fn first_weights(r: &mut GameRng) -> Net {
     net
 }
 
-/// The move `net` values most for `throw` (its origin and direction), or `None` when the
-/// thrower cannot move (and so loses).
-fn best_move(net: &Net, board: &Board, thrower: usize, throw: u8) -> Option<(u8, bool)> {
-    let (pieces, forward) = movers(board, thrower, throw);
-    squares(pieces)
-        .map(|from| {
-            let p = after_move_with(board, thrower, from, throw, forward, net);
-            (p, from)
-        })
-        .fold(None, |best: Option<(f32, u8)>, m| match best {
-            Some(b) if b.0 >= m.0 => Some(b),
-            _ => Some(m),
-        })
-        .map(|(_, from)| (from, forward))
-}
-
-/// The value of a chance node for dark: the thrower's chance, seen from dark's side.
-fn for_dark(p: f32, thrower: usize) -> f32 {
-    if thrower == DARK {
-        p
-    } else {
-        1.0 - p
-    }
-}
-
 /// Trains a network by TD(λ) self-play with `config`; `progress` is told the number of games
 /// played every thousand games.
 pub fn train_net(config: &TrainConfig, progress: &mut dyn FnMut(u64)) -> Net {
@@ -116,8 +90,7 @@ pub fn train_net(config: &TrainConfig, progress: &mut dyn FnMut(u64)) -> Net {
     let mut trace = Net::zero();
     let mut x: Features = [0.0; FEATURES];
     for game in 0..config.games {
-        let share = game as f32 / config.games.max(1) as f32;
-        let alpha = config.alpha * (1.0 - 0.9 * share);
+        let alpha = config.alpha_at(game);
         let mut board = Board::START;
         let mut thrower = DARK;
         trace.clone_from(&Net::zero());

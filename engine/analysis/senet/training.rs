@@ -14,7 +14,7 @@ use rand::RngExt;
 use crate::games::senet::board::{other, squares, Board, DARK};
 use crate::games::senet::endgame;
 use crate::games::senet::features::{features, Features, LearnedWeights, FEATURES};
-use crate::games::senet::learned::{after_move_with, logit, sigmoid};
+use crate::games::senet::learned::{after_move_with, logit, sigmoid, Estimate};
 use crate::games::senet::moves::{movers, throws_again, THROWS, THROW_DENOMINATOR};
 use crate::games::senet::DEFAULT_PLY_LIMIT;
 use crate::random::rng;
@@ -43,6 +43,15 @@ impl Default for TrainConfig {
     }
 }
 
+impl TrainConfig {
+    /// The learning rate for game `game` (from 0): [`TrainConfig::alpha`] falling linearly to a
+    /// tenth of it by the last game.
+    pub fn alpha_at(&self, game: u64) -> f32 {
+        let share = game as f32 / self.games.max(1) as f32;
+        self.alpha * (1.0 - 0.9 * share)
+    }
+}
+
 /// What a training run produced.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Trained {
@@ -57,7 +66,7 @@ pub struct Trained {
 }
 
 /// The value of a chance node for dark: the thrower's chance to win, seen from dark's side.
-fn for_dark(p: f32, thrower: usize) -> f32 {
+pub(super) fn for_dark(p: f32, thrower: usize) -> f32 {
     if thrower == DARK {
         p
     } else {
@@ -80,8 +89,7 @@ pub fn train(config: &TrainConfig, progress: &mut dyn FnMut(u64)) -> Trained {
     let mut x: Features = [0.0; FEATURES];
     let mut trace: LearnedWeights = [0.0; FEATURES];
     for game in 0..config.games {
-        let progress_share = game as f32 / config.games.max(1) as f32;
-        let alpha = config.alpha * (1.0 - 0.9 * progress_share);
+        let alpha = config.alpha_at(game);
         let mut board = Board::START;
         let mut thrower = DARK;
         trace.fill(0.0);
@@ -118,18 +126,7 @@ pub fn train(config: &TrainConfig, progress: &mut dyn FnMut(u64)) -> Trained {
             }
             previous = Some(for_dark(v, thrower));
             let throw = throw_sticks(&mut r);
-            let (pieces, forward) = movers(&board, thrower, throw);
-            // The mover's chance to win after each move; no move loses at once.
-            let best = squares(pieces)
-                .map(|from| {
-                    let p = after_move_with(&board, thrower, from, throw, forward, &w);
-                    (p, from)
-                })
-                .fold(None, |best: Option<(f32, u8)>, m| match best {
-                    Some(b) if b.0 >= m.0 => Some(b),
-                    _ => Some(m),
-                });
-            let Some((_, from)) = best else {
+            let Some((from, forward)) = best_move(&w, &board, thrower, throw) else {
                 let result = for_dark(0.0, thrower);
                 update(&mut w, &trace, result - previous.unwrap_or(result));
                 out.updates += 1;
@@ -153,6 +150,27 @@ pub fn train(config: &TrainConfig, progress: &mut dyn FnMut(u64)) -> Trained {
     }
     out.weights = w;
     out
+}
+
+/// The move `weights` value most for `throw` (its origin and direction; the first of equals),
+/// or `None` when the thrower cannot move (and so loses).
+pub(super) fn best_move<E: Estimate + ?Sized>(
+    weights: &E,
+    board: &Board,
+    thrower: usize,
+    throw: u8,
+) -> Option<(u8, bool)> {
+    let (pieces, forward) = movers(board, thrower, throw);
+    squares(pieces)
+        .map(|from| {
+            let p = after_move_with(board, thrower, from, throw, forward, weights);
+            (p, from)
+        })
+        .fold(None, |best: Option<(f32, u8)>, m| match best {
+            Some(b) if b.0 >= m.0 => Some(b),
+            _ => Some(m),
+        })
+        .map(|(_, from)| (from, forward))
 }
 
 /// One throw of the sticks.
