@@ -138,7 +138,7 @@ pub fn win_chance_with<E: Estimate + ?Sized>(game: &Senet, seat: usize, weights:
 }
 
 /// [`win_chance_with`] with the engine's weights: the weighted sum's under `-O eval=sum`, the
-/// network's otherwise.
+/// network's otherwise (the hand-set heuristic of `-O eval=hand` is a score, not a chance).
 pub fn win_chance(game: &Senet, seat: usize) -> f32 {
     match game.evaluation() {
         super::eval::Evaluation::Sum => win_chance_with(game, seat, &LEARNED),

@@ -91,49 +91,6 @@ impl Net {
             }
         }
     }
-
-    /// The weights as text, one number a line (input rows, then output, then bias).
-    pub fn to_text(&self) -> String {
-        let mut s = String::new();
-        for row in &self.input {
-            for w in row {
-                s.push_str(&format!("{w:?}\n"));
-            }
-        }
-        for w in &self.output {
-            s.push_str(&format!("{w:?}\n"));
-        }
-        s.push_str(&format!("{:?}\n", self.bias));
-        s
-    }
-
-    /// Reads [`Net::to_text`]'s format.
-    pub fn from_text(text: &str) -> Result<Net, String> {
-        let values: Vec<f32> = text
-            .split_whitespace()
-            .enumerate()
-            .map(|(i, t)| {
-                t.parse::<f32>()
-                    .map_err(|e| format!("number {}: {t:?}: {e}", i + 1))
-            })
-            .collect::<Result<_, _>>()?;
-        let want = FEATURES * HIDDEN + HIDDEN + 1;
-        if values.len() != want {
-            return Err(format!("{} numbers, expected {want}", values.len()));
-        }
-        let mut net = Net::zero();
-        let mut it = values.into_iter();
-        for row in net.input.iter_mut() {
-            for w in row.iter_mut() {
-                *w = it.next().unwrap_or_default();
-            }
-        }
-        for w in net.output.iter_mut() {
-            *w = it.next().unwrap_or_default();
-        }
-        net.bias = it.next().unwrap_or_default();
-        Ok(net)
-    }
 }
 
 /// `h += x * row`.
