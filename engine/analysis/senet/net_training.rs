@@ -87,13 +87,12 @@ pub fn train_net(config: &TrainConfig, progress: &mut dyn FnMut(u64)) -> Net {
     let mut r = rng(config.seed);
     let mut net = first_weights(&mut r);
     let mut g = Net::zero();
-    let mut trace = Net::zero();
     let mut x: Features = [0.0; FEATURES];
     for game in 0..config.games {
         let alpha = config.alpha_at(game);
         let mut board = Board::START;
         let mut thrower = DARK;
-        trace.clone_from(&Net::zero());
+        let mut trace = Net::zero();
         // The previous chance node's value for dark (with the weights of that time).
         let mut previous: Option<f32> = None;
         for _ in 0..DEFAULT_PLY_LIMIT {
