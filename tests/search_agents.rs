@@ -45,6 +45,8 @@ fn bad_specs_are_errors_that_name_the_setting() {
         ("alphabeta:threads=0", "threads"),
         ("alphabeta:hash=0", "hash"),
         ("mcts:c=-1", "c="),
+        ("mcts:greedy=2", "greedy"),
+        ("mcts:greedy=x", "greedy"),
         ("alphabeta:depth=x", "depth"),
         ("minimax", "minimax"),
     ] {

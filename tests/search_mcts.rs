@@ -201,3 +201,67 @@ fn a_time_limit_is_kept_in_every_game() {
     check::<tabula::games::bigbang::BigBang>(&none);
     check::<tabula::games::amidakuji::Amidakuji>(&none);
 }
+
+/// Plays `games` Onitama games between two MCTS specs from the start, colours alternating and
+/// every game with its own seeds; the first spec's points.
+fn onitama_match(first: &str, second: &str, games: u64) -> f64 {
+    use tabula::agent::{build, EngineSpec};
+    use tabula::games::onitama::Onitama;
+    use tabula::history::History;
+    let specs = [
+        EngineSpec::parse(first).unwrap(),
+        EngineSpec::parse(second).unwrap(),
+    ];
+    let mut points = 0.0;
+    for g in 0..games {
+        let first_seat = (g % 2) as usize;
+        let mut bots = [
+            build::<Onitama>(&specs[0], 2 * g).unwrap(),
+            build::<Onitama>(&specs[1], 2 * g + 1).unwrap(),
+        ];
+        let mut game = History::new(Onitama::start(&GameOptions::new()).unwrap());
+        for _ in 0..200 {
+            let Turn::Player(p) = game.state().turn() else {
+                break;
+            };
+            let bot = if p == first_seat { 0 } else { 1 };
+            let mv = bots[bot].choose(&game);
+            game.play(mv);
+        }
+        points += game.state().payoffs().get(first_seat);
+    }
+    points
+}
+
+#[test]
+fn greedy_playouts_beat_random_ones() {
+    // Playouts that take a win or a capture when they can (the game's move hints) judge a
+    // position far better than uniformly random ones: 39 of 40 when this was written, where
+    // the same match between two uniform searches gave 20 of 40.
+    let points = onitama_match(
+        "mcts:playouts=1000,greedy=0.95",
+        "mcts:playouts=1000,greedy=0",
+        40,
+    );
+    assert!(points >= 28.0, "greedy playouts took only {points} of 40");
+}
+
+#[test]
+fn the_default_playouts_are_greedy_with_two_players_and_uniform_with_more() {
+    use tabula::games::onitama::Onitama;
+    fn visits<G: Game>(state: &G, greedy: Option<f64>) -> Vec<u64> {
+        let config = MctsConfig {
+            seed: 3,
+            greedy,
+            ..MctsConfig::default()
+        };
+        let r = Mcts::new(config).search(state, Limits::playouts(400));
+        r.moves.iter().map(|m| m.visits).collect()
+    }
+    let two = Onitama::start(&GameOptions::new()).unwrap();
+    assert_eq!(visits(&two, None), visits(&two, Some(0.95)));
+    assert_ne!(visits(&two, None), visits(&two, Some(0.0)));
+    let three = Nim3 { pile: 14, mover: 0 };
+    assert_eq!(visits(&three, None), visits(&three, Some(0.0)));
+    assert_ne!(visits(&three, None), visits(&three, Some(0.95)));
+}

@@ -106,6 +106,7 @@ pub const ENGINES: &[EngineKind] = &[
         aliases: &[],
         settings: &[
             "playouts", "nodes", "time", "threads", "seed", "c", "cutoff", "scale", "hash",
+            "greedy",
         ],
         default_limits: Limits::NONE.with_playouts(10_000),
         help: "Monte Carlo tree search (UCT, MCTS-Solver), root parallel",

@@ -178,6 +178,17 @@ pub fn mcts_config(spec: &EngineSpec, seed: u64) -> Result<MctsConfig, Error> {
         cutoff: spec.get_num::<u32>("cutoff")?.unwrap_or(d.cutoff),
         eval_scale: scale,
         memory_mb,
+        greedy: match spec.get("greedy") {
+            None => d.greedy,
+            Some(v) => v
+                .parse::<f64>()
+                .ok()
+                .filter(|g| (0.0..=1.0).contains(g))
+                .map(Some)
+                .ok_or_else(|| {
+                    Error::option(format!("engine mcts: greedy='{v}' is not a number in 0..1"))
+                })?,
+        },
     })
 }
 
