@@ -63,7 +63,8 @@ pub const DEFAULT_MEMORY_MB: usize = 256;
 /// The default of [`MctsConfig::greedy`] with two players. Chosen by matches at equal time
 /// (December 2026, `docs/measurements.md`): against uniform playouts, 0.8 scored 99% in
 /// Onitama (100 ms a move) and 73% in two-player capture checkers (50 ms); 0.95 then beat 0.8
-/// (62% and 68%), and 1 (no random move at all) was level with 0.95 in checkers. With three
+/// (62% and 68%), and 1 (no random move at all) against 0.95 scored 59% and 51%, within the
+/// noise of 100 games, so some randomness is kept (Big Bang's hints rarely tie). With three
 /// players in capture checkers, where a seat's biggest capture is a poor guess at its reply
 /// (it hands the next seat a chain), 0.95 scored below uniform playouts at one table, so with
 /// more than two players the default is uniform.
