@@ -145,27 +145,35 @@ fn flag_or(spec: &EngineSpec, key: &str, default: bool) -> Result<bool, Error> {
     }
 }
 
+/// The real-valued setting `key` of an MCTS spec, if given: a number that `ok` accepts, or an
+/// error saying it must be `what` (for example `a number >= 0`).
+fn mcts_number(
+    spec: &EngineSpec,
+    key: &str,
+    ok: impl Fn(f64) -> bool,
+    what: &str,
+) -> Result<Option<f64>, Error> {
+    spec.get(key)
+        .map(|v| {
+            v.parse::<f64>()
+                .ok()
+                .filter(|x| ok(*x))
+                .ok_or_else(|| Error::option(format!("engine mcts: {key}='{v}' is not {what}")))
+        })
+        .transpose()
+}
+
 /// The MCTS configuration a spec names, seeded with `seed` unless the spec sets `seed`.
 pub fn mcts_config(spec: &EngineSpec, seed: u64) -> Result<MctsConfig, Error> {
     let d = MctsConfig::default();
-    let c = match spec.get("c") {
-        None => d.exploration,
-        Some(v) => v
-            .parse::<f64>()
-            .ok()
-            .filter(|c| c.is_finite() && *c >= 0.0)
-            .ok_or_else(|| Error::option(format!("engine mcts: c='{v}' is not a number >= 0")))?,
-    };
-    let scale = match spec.get("scale") {
-        None => d.eval_scale,
-        Some(v) => v
-            .parse::<f64>()
-            .ok()
-            .filter(|c| c.is_finite() && *c > 0.0)
-            .ok_or_else(|| {
-                Error::option(format!("engine mcts: scale='{v}' is not a number > 0"))
-            })?,
-    };
+    let c = mcts_number(spec, "c", |c| c.is_finite() && c >= 0.0, "a number >= 0")?;
+    let scale = mcts_number(spec, "scale", |s| s.is_finite() && s > 0.0, "a number > 0")?;
+    let greedy = mcts_number(
+        spec,
+        "greedy",
+        |g| (0.0..=1.0).contains(&g),
+        "a number in 0..1",
+    )?;
     // `hash=`: megabytes for the trees of all threads together.
     let memory_mb = match spec.get_num::<usize>("hash")? {
         Some(mb) => check_table_mb("engine mcts: hash", mb)?,
@@ -174,21 +182,11 @@ pub fn mcts_config(spec: &EngineSpec, seed: u64) -> Result<MctsConfig, Error> {
     Ok(MctsConfig {
         threads: threads(spec)?,
         seed: spec.get_num::<u64>("seed")?.unwrap_or(seed),
-        exploration: c,
+        exploration: c.unwrap_or(d.exploration),
         cutoff: spec.get_num::<u32>("cutoff")?.unwrap_or(d.cutoff),
-        eval_scale: scale,
+        eval_scale: scale.unwrap_or(d.eval_scale),
         memory_mb,
-        greedy: match spec.get("greedy") {
-            None => d.greedy,
-            Some(v) => v
-                .parse::<f64>()
-                .ok()
-                .filter(|g| (0.0..=1.0).contains(g))
-                .map(Some)
-                .ok_or_else(|| {
-                    Error::option(format!("engine mcts: greedy='{v}' is not a number in 0..1"))
-                })?,
-        },
+        greedy: greedy.or(d.greedy),
     })
 }
 
