@@ -202,33 +202,36 @@ fn a_time_limit_is_kept_in_every_game() {
     check::<tabula::games::amidakuji::Amidakuji>(&none);
 }
 
-/// Plays `games` Onitama games between two MCTS specs from the start, colours alternating and
-/// every game with its own seeds; the first spec's points.
+/// Plays `games` Onitama games between two MCTS specs from the start with the arena's referee,
+/// colours alternating and every game with its own seeds; the first spec's points.
 fn onitama_match(first: &str, second: &str, games: u64) -> f64 {
     use tabula::agent::{build, EngineSpec};
+    use tabula::arena::{play_game, TimeRules};
     use tabula::games::onitama::Onitama;
-    use tabula::history::History;
     let specs = [
         EngineSpec::parse(first).unwrap(),
         EngineSpec::parse(second).unwrap(),
     ];
+    let start = Onitama::start(&GameOptions::new()).unwrap();
     let mut points = 0.0;
     for g in 0..games {
         let first_seat = (g % 2) as usize;
-        let mut bots = [
-            build::<Onitama>(&specs[0], 2 * g).unwrap(),
-            build::<Onitama>(&specs[1], 2 * g + 1).unwrap(),
-        ];
-        let mut game = History::new(Onitama::start(&GameOptions::new()).unwrap());
-        for _ in 0..200 {
-            let Turn::Player(p) = game.state().turn() else {
-                break;
-            };
-            let bot = if p == first_seat { 0 } else { 1 };
-            let mv = bots[bot].choose(&game);
-            game.play(mv);
-        }
-        points += game.state().payoffs().get(first_seat);
+        let a = build::<Onitama>(&specs[0], 2 * g).unwrap();
+        let b = build::<Onitama>(&specs[1], 2 * g + 1).unwrap();
+        let mut agents = if first_seat == 0 {
+            vec![a, b]
+        } else {
+            vec![b, a]
+        };
+        let mut chance = tabula::random::rng(g);
+        let played = play_game(
+            start,
+            &mut agents,
+            &mut chance,
+            &TimeRules::none(),
+            |_, _, _| {},
+        );
+        points += played.payoffs.get(first_seat);
     }
     points
 }
