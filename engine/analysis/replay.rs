@@ -204,26 +204,9 @@ impl<G: Game> Replay<G> {
 /// Plays a recorded game back. Its options must be the game's and every move legal where it
 /// was played; an error names the first that is not.
 pub fn replay<G: Game>(game: &RecordedGame) -> Result<Replay<G>, Error> {
-    let mut options = GameOptions::new();
-    for (k, v) in &game.options {
-        options.set(k, v);
-    }
-    options.check_known(G::NAME, G::option_specs())?;
-    let opening = G::from_notation(&game.opening, &options)
-        .map_err(|e| Error::file(format!("game {}: its opening: {e}", game.index)))?;
+    let opening: G = opening_of(game)?;
     let mut state = opening.clone();
-    let mut used = vec![0.0f64; state.players()];
-    // Each seat's clock in milliseconds, as the referee keeps it: less the time used, plus the
-    // increment, after each of its moves.
-    let mut clock: Vec<Option<f64>> = (0..state.players())
-        .map(|s| {
-            game.clocks
-                .get(s)
-                .copied()
-                .flatten()
-                .map(|tc| tc.base.as_secs_f64() * 1000.0)
-        })
-        .collect();
+    let mut clocks = SeatClocks::new(game, state.players());
     let mut steps = Vec::with_capacity(game.moves.len());
     for (i, text) in game.moves.iter().enumerate() {
         let mover = match state.turn() {
@@ -241,19 +224,7 @@ pub fn replay<G: Game>(game: &RecordedGame) -> Result<Replay<G>, Error> {
         state.play(mv);
         let ms = game.move_ms.get(i).copied().flatten();
         let (used_ms, clock_ms) = match (mover, ms) {
-            (Some(p), Some(ms)) => {
-                used[p] += ms;
-                let inc = game
-                    .clocks
-                    .get(p)
-                    .copied()
-                    .flatten()
-                    .map(|tc| tc.increment.as_secs_f64() * 1000.0);
-                if let (Some(left), Some(inc)) = (clock[p].as_mut(), inc) {
-                    *left = *left - ms + inc;
-                }
-                (Some(used[p]), clock[p])
-            }
+            (Some(p), Some(ms)) => clocks.charge(p, ms),
             _ => (None, None),
         };
         steps.push(Step {
@@ -268,24 +239,85 @@ pub fn replay<G: Game>(game: &RecordedGame) -> Result<Replay<G>, Error> {
             after: state.clone(),
         });
     }
-    let verdict = if game.verdict.is_empty() {
-        let seat_names: Vec<String> = (0..state.players()).map(|s| state.seat_name(s)).collect();
-        let plies = steps.iter().filter(|s| s.mover.is_some()).count() as u32;
-        let reason = state.end_reason();
-        describe_ending(
-            &seat_names,
-            &game.result,
-            game.ending,
-            game.failed_seat,
-            plies,
-            reason.as_deref(),
-        )
-    } else {
-        game.verdict.clone()
-    };
+    let verdict = verdict_of(game, &state, &steps);
     Ok(Replay {
         opening,
         steps,
         verdict,
     })
+}
+
+/// The recorded game's opening, read with its options (which must all be the game's).
+fn opening_of<G: Game>(game: &RecordedGame) -> Result<G, Error> {
+    let mut options = GameOptions::new();
+    for (k, v) in &game.options {
+        options.set(k, v);
+    }
+    options.check_known(G::NAME, G::option_specs())?;
+    G::from_notation(&game.opening, &options)
+        .map_err(|e| Error::file(format!("game {}: its opening: {e}", game.index)))
+}
+
+/// Each seat's time used and clock left, in milliseconds, kept as the referee keeps them.
+struct SeatClocks<'a> {
+    game: &'a RecordedGame,
+    used: Vec<f64>,
+    /// The clock left, for seats that played on one.
+    left: Vec<Option<f64>>,
+}
+
+impl<'a> SeatClocks<'a> {
+    /// Every seat's clock at its base time, nothing used.
+    fn new(game: &'a RecordedGame, players: usize) -> Self {
+        let left = (0..players)
+            .map(|s| {
+                game.clocks
+                    .get(s)
+                    .copied()
+                    .flatten()
+                    .map(|tc| tc.base.as_secs_f64() * 1000.0)
+            })
+            .collect();
+        SeatClocks {
+            game,
+            used: vec![0.0; players],
+            left,
+        }
+    }
+
+    /// Seat `p` moved in `ms`: its clock loses them and gains its increment. Returns its time
+    /// used so far and its clock left.
+    fn charge(&mut self, p: usize, ms: f64) -> (Option<f64>, Option<f64>) {
+        self.used[p] += ms;
+        let inc = self
+            .game
+            .clocks
+            .get(p)
+            .copied()
+            .flatten()
+            .map(|tc| tc.increment.as_secs_f64() * 1000.0);
+        if let (Some(left), Some(inc)) = (self.left[p].as_mut(), inc) {
+            *left = *left - ms + inc;
+        }
+        (Some(self.used[p]), self.left[p])
+    }
+}
+
+/// The recorded verdict, or for records without one, the referee's wording of the ending
+/// reached in `last` after `steps`.
+fn verdict_of<G: Game>(game: &RecordedGame, last: &G, steps: &[Step<G>]) -> String {
+    if !game.verdict.is_empty() {
+        return game.verdict.clone();
+    }
+    let seat_names: Vec<String> = (0..last.players()).map(|s| last.seat_name(s)).collect();
+    let plies = steps.iter().filter(|s| s.mover.is_some()).count() as u32;
+    let reason = last.end_reason();
+    describe_ending(
+        &seat_names,
+        &game.result,
+        game.ending,
+        game.failed_seat,
+        plies,
+        reason.as_deref(),
+    )
 }
