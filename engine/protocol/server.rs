@@ -253,33 +253,55 @@ impl<G: Game> Server<G> {
         } else {
             None
         };
-        if let Some((min, max)) = engine_range {
-            let Some(n) = value.and_then(|v| v.parse::<u64>().ok()) else {
-                return out.info(&format!(
-                    "option {name}: '{}' is not a whole number; unchanged",
-                    value.unwrap_or("")
-                ));
-            };
-            let clamped = n.clamp(min as u64, max as u64) as usize;
-            if clamped as u64 != n {
-                out.info(&format!(
-                    "option {name}: {n} is out of range ({min} to {max}); using {clamped}"
-                ))?;
-            }
-            if name.eq_ignore_ascii_case("Hash") {
-                // A table the machine cannot hold is refused before it is allocated.
-                if let Err(e) = crate::resources::check_table_mb("Hash", clamped) {
-                    return out.info(&format!("{e}; unchanged"));
-                }
-                self.hash_mb = clamped;
-            } else {
-                self.threads = clamped;
-            }
-            return match self.rebuild_bot() {
-                Ok(()) => Ok(()),
-                Err(e) => out.info(&e.to_string()),
-            };
+        match engine_range {
+            Some(range) => self.set_engine_option(name, value, range, out),
+            None => self.set_game_option(name, value, out),
         }
+    }
+
+    /// `setoption` of Hash or Threads (`name`), a whole number clamped to `(min, max)`: the bot
+    /// is rebuilt with it.
+    fn set_engine_option<W: Write>(
+        &mut self,
+        name: &str,
+        value: Option<&str>,
+        (min, max): (usize, usize),
+        out: &Output<W>,
+    ) -> io::Result<()> {
+        let Some(n) = value.and_then(|v| v.parse::<u64>().ok()) else {
+            return out.info(&format!(
+                "option {name}: '{}' is not a whole number; unchanged",
+                value.unwrap_or("")
+            ));
+        };
+        let clamped = n.clamp(min as u64, max as u64) as usize;
+        if clamped as u64 != n {
+            out.info(&format!(
+                "option {name}: {n} is out of range ({min} to {max}); using {clamped}"
+            ))?;
+        }
+        if name.eq_ignore_ascii_case("Hash") {
+            // A table the machine cannot hold is refused before it is allocated.
+            if let Err(e) = crate::resources::check_table_mb("Hash", clamped) {
+                return out.info(&format!("{e}; unchanged"));
+            }
+            self.hash_mb = clamped;
+        } else {
+            self.threads = clamped;
+        }
+        match self.rebuild_bot() {
+            Ok(()) => Ok(()),
+            Err(e) => out.info(&e.to_string()),
+        }
+    }
+
+    /// `setoption` of one of the game's options: kept if the game starts with it.
+    fn set_game_option<W: Write>(
+        &mut self,
+        name: &str,
+        value: Option<&str>,
+        out: &Output<W>,
+    ) -> io::Result<()> {
         let Some(spec) = G::option_specs()
             .iter()
             .find(|s| s.name.eq_ignore_ascii_case(name))
