@@ -51,7 +51,28 @@ pub fn parse_position(text: &str) -> Result<Setup, Error> {
             text.trim()
         )));
     }
-    let cells: Vec<char> = fields[0].chars().collect();
+    let board = parse_board(fields[0])?;
+    let to_move = match fields[1] {
+        "D" => DARK,
+        "L" => LIGHT,
+        other => {
+            return Err(Error::position(format!(
+                "side to move '{other}' is not L or D"
+            )))
+        }
+    };
+    let throw = parse_throw(fields[2], &board)?;
+    Ok(Setup {
+        board,
+        to_move,
+        throw,
+    })
+}
+
+/// The squares field: 30 of `L`, `D` and `.`, at most five pieces a colour, and a piece of
+/// some colour on the board.
+fn parse_board(field: &str) -> Result<Board, Error> {
+    let cells: Vec<char> = field.chars().collect();
     if cells.len() != SQUARES as usize {
         return Err(Error::position(format!(
             "the board has {} squares, expected 30",
@@ -86,17 +107,13 @@ pub fn parse_position(text: &str) -> Result<Setup, Error> {
             "neither colour has a piece on the board (only one can have borne off all five)",
         ));
     }
-    let to_move = match fields[1] {
-        "D" => DARK,
-        "L" => LIGHT,
-        other => {
-            return Err(Error::position(format!(
-                "side to move '{other}' is not L or D"
-            )))
-        }
-    };
-    let throw = match fields[2] {
-        "-" => 0,
+    Ok(board)
+}
+
+/// The throw field: `-` (not thrown yet, 0) or a throw, which a finished game cannot have.
+fn parse_throw(field: &str, board: &Board) -> Result<u8, Error> {
+    let throw = match field {
+        "-" => return Ok(0),
         t => match t.parse::<u8>() {
             Ok(v) if is_throw(v) => v,
             _ => {
@@ -106,21 +123,15 @@ pub fn parse_position(text: &str) -> Result<Setup, Error> {
             }
         },
     };
-    if throw != 0 {
-        for seat in [DARK, LIGHT] {
-            if board.on_board(seat) == 0 {
-                return Err(Error::position(format!(
-                    "{} has borne off all five, so the game is over and there is no throw to move",
-                    seat_name(seat)
-                )));
-            }
+    for seat in [DARK, LIGHT] {
+        if board.on_board(seat) == 0 {
+            return Err(Error::position(format!(
+                "{} has borne off all five, so the game is over and there is no throw to move",
+                seat_name(seat)
+            )));
         }
     }
-    Ok(Setup {
-        board,
-        to_move,
-        throw,
-    })
+    Ok(throw)
 }
 
 /// Writes a position.
