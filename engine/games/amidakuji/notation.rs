@@ -662,6 +662,8 @@ fn why_illegal(g: &Amidakuji, mv: Move, text: &str) -> String {
     )
 }
 
+/// Reads a move's text by its form alone (a pass, a relocation, a marker move, a start point or
+/// a bridge), checking only what the position must hold for the text to name a move at all.
 fn parse_move_syntax(g: &Amidakuji, text: &str) -> Result<Move, String> {
     let dims = g.dims();
     if text == "pass" {
@@ -671,59 +673,11 @@ fn parse_move_syntax(g: &Amidakuji, text: &str) -> Result<Move, String> {
         return Err("empty move".into());
     }
     if let Some((old, new)) = text.split_once('>') {
-        let old = span(old, dims, "relocation")?;
-        let to = span(new, dims, "relocation")?;
-        if let Some(b) = g.ladder.bridge_at(old.left) {
-            if b.right != old.right || b.kind != old.kind {
-                return Err(format!(
-                    "relocation '{text}': the bridge at {} is {}",
-                    old.left,
-                    Span {
-                        kind: b.kind,
-                        left: b.left,
-                        right: b.right
-                    }
-                ));
-            }
-        }
-        return Ok(Move::Relocate { from: old.left, to });
+        return parse_relocation(g, text, old, new);
     }
     let first = text.chars().next().unwrap_or(' ');
     if first.is_ascii_digit() {
-        let (body, push) = match text.strip_suffix('!') {
-            Some(b) => (b, true),
-            None => (text, false),
-        };
-        let (num, enter) = match body.split_once('@') {
-            Some((n, e)) => (n, Some(e)),
-            None => (body, None),
-        };
-        let slot: u8 = match num {
-            "1" => 0,
-            "2" => 1,
-            "3" => 2,
-            _ => return Err(format!("marker move '{text}': markers are numbered 1 to 3")),
-        };
-        let enter = match enter {
-            None => None,
-            Some(e) => {
-                let (p, len) = point(e, dims, "marker move")?;
-                if len != e.len() {
-                    return Err(format!("marker move '{text}': unexpected text after {p}"));
-                }
-                let own = match (g.to_move, p) {
-                    (RED, Point::Top(c)) | (BLUE, Point::Bottom(c)) => c,
-                    _ => {
-                        return Err(format!(
-                            "marker move '{text}': a marker enters at an end of its own side ({})",
-                            if g.to_move == RED { "a^.." } else { "a_.." }
-                        ))
-                    }
-                };
-                Some(own)
-            }
-        };
-        return Ok(Move::Marker { slot, enter, push });
+        return parse_marker_move(g, text);
     }
     if text.len() == 2 && (text.ends_with('^') || text.ends_with('_')) {
         let (p, _) = point(text, dims, "start point")?;
@@ -746,4 +700,64 @@ fn parse_move_syntax(g: &Amidakuji, text: &str) -> Result<Move, String> {
     Err(format!(
         "'{text}' is not a move (a bridge like na2b3, a start point like a^, a marker like 2 or 2@c_ or 2!, a relocation like na2b3>nc4d4, or pass)"
     ))
+}
+
+/// A relocation `old>new` (the whole move is `text`): `old` must be the bridge standing there.
+fn parse_relocation(g: &Amidakuji, text: &str, old: &str, new: &str) -> Result<Move, String> {
+    let dims = g.dims();
+    let old = span(old, dims, "relocation")?;
+    let to = span(new, dims, "relocation")?;
+    if let Some(b) = g.ladder.bridge_at(old.left) {
+        if b.right != old.right || b.kind != old.kind {
+            return Err(format!(
+                "relocation '{text}': the bridge at {} is {}",
+                old.left,
+                Span {
+                    kind: b.kind,
+                    left: b.left,
+                    right: b.right
+                }
+            ));
+        }
+    }
+    Ok(Move::Relocate { from: old.left, to })
+}
+
+/// A marker move: its number 1 to 3, then `@` and an end of the mover's own side where it
+/// enters, or `!` for a push.
+fn parse_marker_move(g: &Amidakuji, text: &str) -> Result<Move, String> {
+    let (body, push) = match text.strip_suffix('!') {
+        Some(b) => (b, true),
+        None => (text, false),
+    };
+    let (num, enter) = match body.split_once('@') {
+        Some((n, e)) => (n, Some(e)),
+        None => (body, None),
+    };
+    let slot: u8 = match num {
+        "1" => 0,
+        "2" => 1,
+        "3" => 2,
+        _ => return Err(format!("marker move '{text}': markers are numbered 1 to 3")),
+    };
+    let enter = match enter {
+        None => None,
+        Some(e) => {
+            let (p, len) = point(e, g.dims(), "marker move")?;
+            if len != e.len() {
+                return Err(format!("marker move '{text}': unexpected text after {p}"));
+            }
+            let own = match (g.to_move, p) {
+                (RED, Point::Top(c)) | (BLUE, Point::Bottom(c)) => c,
+                _ => {
+                    return Err(format!(
+                        "marker move '{text}': a marker enters at an end of its own side ({})",
+                        if g.to_move == RED { "a^.." } else { "a_.." }
+                    ))
+                }
+            };
+            Some(own)
+        }
+    };
+    Ok(Move::Marker { slot, enter, push })
 }
