@@ -129,28 +129,45 @@ pub fn load(path: &Path) -> Result<Tablebase, Error> {
         sum: FNV_START,
         path,
     };
-    let mut magic = vec![0u8; MAGIC.len()];
-    r.take(&mut magic, "the header")?;
-    if magic != MAGIC {
-        return Err(r.bad("it does not start with the tablebase header"));
-    }
-    let mut head = [0u8; 7];
-    r.take(&mut head, "the header")?;
-    let mut cards = [Card::ALL[0]; 5];
-    for (i, &c) in head[..5].iter().enumerate() {
-        cards[i] = Card::from_index(c as usize).ok_or_else(|| r.bad(format!("card number {c}")))?;
-    }
-    let set = CardSet::new(cards).map_err(|e| r.bad(e.message))?;
-    let pieces = head[5] as usize;
-    let count = head[6] as usize;
-    let expected = Material::up_to(pieces);
-    if !(2..=10).contains(&pieces) || count != expected.len() {
-        return Err(r.bad(format!("{count} material tables for {pieces} pieces")));
-    }
-    let mut tables = Vec::with_capacity(count);
+    let (set, pieces, expected) = r.header()?;
+    let mut tables = Vec::with_capacity(expected.len());
     for want in expected {
+        tables.push(r.material_table(want)?);
+    }
+    r.end()?;
+    Ok(Tablebase::new(set, pieces, tables))
+}
+
+impl<R: Read> Source<'_, R> {
+    /// The file's header: the cards, the most pieces covered, and the materials whose tables
+    /// follow, in order.
+    fn header(&mut self) -> Result<(CardSet, usize, Vec<Material>), Error> {
+        let mut magic = vec![0u8; MAGIC.len()];
+        self.take(&mut magic, "the header")?;
+        if magic != MAGIC {
+            return Err(self.bad("it does not start with the tablebase header"));
+        }
+        let mut head = [0u8; 7];
+        self.take(&mut head, "the header")?;
+        let mut cards = [Card::ALL[0]; 5];
+        for (i, &c) in head[..5].iter().enumerate() {
+            cards[i] =
+                Card::from_index(c as usize).ok_or_else(|| self.bad(format!("card number {c}")))?;
+        }
+        let set = CardSet::new(cards).map_err(|e| self.bad(e.message))?;
+        let pieces = head[5] as usize;
+        let count = head[6] as usize;
+        let expected = Material::up_to(pieces);
+        if !(2..=10).contains(&pieces) || count != expected.len() {
+            return Err(self.bad(format!("{count} material tables for {pieces} pieces")));
+        }
+        Ok((set, pieces, expected))
+    }
+
+    /// The next material table, which must be `want`'s, with its packed values.
+    fn material_table(&mut self, want: Material) -> Result<MaterialTable, Error> {
         let mut h = [0u8; 11];
-        r.take(&mut h, "a material header")?;
+        self.take(&mut h, "a material header")?;
         let material = Material::new(h[0], h[1]);
         let bits = u32::from(h[2]);
         let len = u64::from_le_bytes(h[3..11].try_into().expect("8 bytes"));
@@ -159,7 +176,7 @@ pub fn load(path: &Path) -> Result<Tablebase, Error> {
             || !(1..=8).contains(&bits)
             || len != material.positions()
         {
-            return Err(r.bad(format!(
+            return Err(self.bad(format!(
                 "material table {} (expected {}) with {bits} bits and {len} positions",
                 material.name(),
                 want.name()
@@ -167,30 +184,34 @@ pub fn load(path: &Path) -> Result<Tablebase, Error> {
         }
         let words = (len * u64::from(bits)).div_ceil(64) as usize;
         let mut raw = vec![0u8; words * 8];
-        r.inner
+        self.inner
             .read_exact(&mut raw)
-            .map_err(|_| r.bad("the file ends inside the values"))?;
+            .map_err(|_| self.bad("the file ends inside the values"))?;
         let words: Vec<u64> = raw
             .chunks_exact(8)
             .map(|c| u64::from_le_bytes(c.try_into().expect("8 bytes")))
             .collect();
-        r.sum = fnv_words(r.sum, &words);
-        tables.push(MaterialTable::from_values(
+        self.sum = fnv_words(self.sum, &words);
+        Ok(MaterialTable::from_values(
             material,
             Packed { bits, len, words },
-        ));
+        ))
     }
-    let sum = r.sum;
-    let mut tail = [0u8; 8];
-    r.inner
-        .read_exact(&mut tail)
-        .map_err(|_| r.bad("the checksum is missing"))?;
-    if u64::from_le_bytes(tail) != sum {
-        return Err(r.bad("the checksum does not match (the file is damaged)"));
+
+    /// The checksum of everything read, and nothing after it.
+    fn end(&mut self) -> Result<(), Error> {
+        let sum = self.sum;
+        let mut tail = [0u8; 8];
+        self.inner
+            .read_exact(&mut tail)
+            .map_err(|_| self.bad("the checksum is missing"))?;
+        if u64::from_le_bytes(tail) != sum {
+            return Err(self.bad("the checksum does not match (the file is damaged)"));
+        }
+        let mut extra = [0u8; 1];
+        if self.inner.read(&mut extra).unwrap_or(0) != 0 {
+            return Err(self.bad("there are bytes after the checksum"));
+        }
+        Ok(())
     }
-    let mut extra = [0u8; 1];
-    if r.inner.read(&mut extra).unwrap_or(0) != 0 {
-        return Err(r.bad("there are bytes after the checksum"));
-    }
-    Ok(Tablebase::new(set, pieces, tables))
 }
