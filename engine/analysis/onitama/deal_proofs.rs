@@ -143,14 +143,7 @@ pub fn prove_deal(
         mirror_of: None,
     };
     let node_total = limits.nodes.unwrap_or(u64::MAX);
-    let mut d = match table {
-        Some(Table::Distance(t)) => Dfpn::new(Some(t), limits.hash_mb),
-        Some(Table::Bits(b)) => Dfpn::new(None, limits.hash_mb).with_bitbase(b),
-        None => Dfpn::new(None, limits.hash_mb),
-    };
-    if let Some(f) = progress {
-        d.on_progress(f);
-    }
+    let mut d = searcher(table, limits.hash_mb, progress);
     let deadline = limits.time.map(|t| start + t);
     let (wins, loses) = dfpn::ask_both(&mut d, &root, node_total, deadline);
     out.nodes = d.nodes();
@@ -182,24 +175,49 @@ pub fn prove_deal(
             };
             out.proof = Some(text);
             out.stats = Some(stats);
-            let before = d.nodes();
-            let deadline = limits.time.map(|t| Instant::now() + t);
-            let (distance, _) = dfpn::measure(
-                &mut d,
-                &root,
-                winner,
-                before.saturating_add(node_total),
-                deadline,
-            );
-            out.distance_nodes = d.nodes() - before;
-            if let Distance::Exactly(n) = distance {
-                out.exact_plies = Some(n);
-            }
+            measure_distance(&mut out, &mut d, &root, winner, node_total, limits.time);
         }
         Err(why) => out.note = Some(why),
     }
     out.elapsed = start.elapsed();
     out
+}
+
+/// The df-pn search for a deal, its leaves the positions of `table` (if any), reporting to
+/// `progress` (if any).
+fn searcher<'a>(
+    table: Option<Table<'a>>,
+    hash_mb: usize,
+    progress: Option<&'a (dyn Fn(u64, usize) + Sync)>,
+) -> Dfpn<'a> {
+    let mut d = match table {
+        Some(Table::Distance(t)) => Dfpn::new(Some(t), hash_mb),
+        Some(Table::Bits(b)) => Dfpn::new(None, hash_mb).with_bitbase(b),
+        None => Dfpn::new(None, hash_mb),
+    };
+    if let Some(f) = progress {
+        d.on_progress(f);
+    }
+    d
+}
+
+/// After a proof: how many plies `winner` needs from `root` at best, within `node_total` more
+/// nodes and `time`, noted in `out` with the nodes it took.
+fn measure_distance(
+    out: &mut DealProof,
+    d: &mut Dfpn,
+    root: &Onitama,
+    winner: Color,
+    node_total: u64,
+    time: Option<Duration>,
+) {
+    let before = d.nodes();
+    let deadline = time.map(|t| Instant::now() + t);
+    let (distance, _) = dfpn::measure(d, root, winner, before.saturating_add(node_total), deadline);
+    out.distance_nodes = d.nodes() - before;
+    if let Distance::Exactly(n) = distance {
+        out.exact_plies = Some(n);
+    }
 }
 
 /// Proves every class on `threads` threads (with `table`'s leaves, if any) and hands `found` the
