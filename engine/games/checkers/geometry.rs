@@ -126,6 +126,8 @@ fn mirror((x, y, z): (i32, i32, i32)) -> (i32, i32, i32) {
     (y, x, z)
 }
 
+/// Every table, computed once: the holes, then their neighbours and rays, the board's
+/// symmetries, and the row masks.
 fn build() -> Box<Tables> {
     let mut t = Box::new(Tables {
         cube: [(0, 0, 0); HOLES],
@@ -142,6 +144,33 @@ fn build() -> Box<Tables> {
         same_row_ahead: [0; 13],
         all: 0,
     });
+    number_holes(&mut t);
+    link_holes(&mut t);
+    add_symmetries(&mut t);
+    for k in 0..13 {
+        let mut mask = 0u128;
+        for h in 0..HOLES {
+            if h + k < HOLES && t.row_place[h + k].0 == t.row_place[h].0 {
+                mask |= 1u128 << h;
+            }
+        }
+        t.same_row_ahead[k] = mask;
+    }
+    t.all = (1u128 << HOLES) - 1;
+    t
+}
+
+/// The hole at cube coordinates `c`, or [`NONE`] off the star (once the holes are numbered).
+fn find(c: (i32, i32, i32), t: &Tables) -> u8 {
+    let (x, y, z) = c;
+    if !(-8..=8).contains(&x) || !(-8..=8).contains(&z) || !on_star(x, y, z) {
+        return NONE;
+    }
+    t.by_xz[(x + 8) as usize][(z + 8) as usize]
+}
+
+/// Numbers the holes row by row from the top, left to right, with their coordinates and names.
+fn number_holes(t: &mut Tables) {
     let mut n = 0usize;
     for (row, &width) in ROW_WIDTHS.iter().enumerate() {
         t.row_start[row] = n;
@@ -160,20 +189,17 @@ fn build() -> Box<Tables> {
         assert_eq!(place as usize, width, "row width");
     }
     assert_eq!(n, HOLES);
-    let find = |c: (i32, i32, i32), t: &Tables| -> u8 {
-        let (x, y, z) = c;
-        if !(-8..=8).contains(&x) || !(-8..=8).contains(&z) || !on_star(x, y, z) {
-            return NONE;
-        }
-        t.by_xz[(x + 8) as usize][(z + 8) as usize]
-    };
+}
+
+/// Each hole's neighbours, rays and short jumps in the six directions.
+fn link_holes(t: &mut Tables) {
     for h in 0..HOLES {
         let (x, y, z) = t.cube[h];
         for (d, &(dx, dy, dz)) in DIRECTIONS.iter().enumerate() {
-            t.neighbour[h][d] = find((x + dx, y + dy, z + dz), &t);
+            t.neighbour[h][d] = find((x + dx, y + dy, z + dz), t);
             for k in 0..MAX_RAY {
                 let s = k as i32 + 1;
-                t.ray[h][d][k] = find((x + s * dx, y + s * dy, z + s * dz), &t);
+                t.ray[h][d][k] = find((x + s * dx, y + s * dy, z + s * dz), t);
             }
             let (over, land) = (t.ray[h][d][0], t.ray[h][d][1]);
             if over != NONE && land != NONE {
@@ -182,6 +208,11 @@ fn build() -> Box<Tables> {
             }
         }
     }
+}
+
+/// The twelve symmetries of the star (six rotations, each with or without a mirror) as hole
+/// maps, and the three axis permutations with their inverses.
+fn add_symmetries(t: &mut Tables) {
     for s in 0..12 {
         for h in 0..HOLES {
             let mut c = t.cube[h];
@@ -191,7 +222,7 @@ fn build() -> Box<Tables> {
             for _ in 0..s % 6 {
                 c = rotate(c);
             }
-            let image = find(c, &t);
+            let image = find(c, t);
             assert_ne!(image, NONE, "symmetry maps the star onto itself");
             t.sym[s][h] = image;
         }
@@ -202,17 +233,6 @@ fn build() -> Box<Tables> {
             t.axis_inv[a][t.axis_perm[a][h] as usize] = h as u8;
         }
     }
-    for k in 0..13 {
-        let mut mask = 0u128;
-        for h in 0..HOLES {
-            if h + k < HOLES && t.row_place[h + k].0 == t.row_place[h].0 {
-                mask |= 1u128 << h;
-            }
-        }
-        t.same_row_ahead[k] = mask;
-    }
-    t.all = (1u128 << HOLES) - 1;
-    t
 }
 
 #[cfg(test)]
