@@ -1144,30 +1144,7 @@ fn solve_stored<S: Store>(
         elapsed: Duration::ZERO,
         proof: None,
     };
-    if state.is_terminal() {
-        report.verdict = Verdict::Loss(Distance::Exactly(0));
-        report.wins = Answer::Refuted;
-        report.loses = Answer::Proven;
-        report.elapsed = start.elapsed();
-        return Ok(report);
-    }
-    if let Some((t, v)) = tb.and_then(|t| Some((t, t.probe(state)?))) {
-        report.table_hits = 1;
-        (report.verdict, report.wins, report.loses) = match v {
-            TbValue::Win(n) => (
-                Verdict::Win(Distance::Exactly(n)),
-                Answer::Proven,
-                Answer::Refuted,
-            ),
-            TbValue::Loss(n) => (
-                Verdict::Loss(Distance::Exactly(n)),
-                Answer::Refuted,
-                Answer::Proven,
-            ),
-            TbValue::Draw => (Verdict::Draw, Answer::Refuted, Answer::Refuted),
-        };
-        report.line = t.line(state, MAX_PROOF_DEPTH);
-        report.best = report.line.first().copied();
+    if settled_without_search(state, tb, &mut report) {
         report.elapsed = start.elapsed();
         return Ok(report);
     }
@@ -1182,7 +1159,6 @@ fn solve_stored<S: Store>(
     };
     let deadline = time.map(|t| start + t);
     let node_total = limits.nodes.unwrap_or(u64::MAX);
-    let us = state.to_move();
     let mut d = Dfpn::new(tb, limits.hash_mb);
     if let Some(b) = bits {
         d = d.with_bitbase(b);
@@ -1196,6 +1172,30 @@ fn solve_stored<S: Store>(
         store.save(&d)?;
     }
     report.nodes = d.nodes();
+    let table = match (tb, bits) {
+        (Some(t), _) => Some(Table::Distance(t)),
+        (None, Some(b)) => Some(Table::Bits(b)),
+        (None, None) => None,
+    };
+    conclude(&mut d, state, table, node_total, deadline, &mut report);
+    report.table_hits += d.table_hits();
+    report.entries = d.entries();
+    report.elapsed = start.elapsed();
+    Ok(report)
+}
+
+/// After the search answered both questions in `report`: the verdict, and for a proven one
+/// the winner's strategy replayed against the rules and `table`, and its distance and line
+/// measured within `node_total` nodes and `deadline`.
+fn conclude(
+    d: &mut Dfpn,
+    state: &Onitama,
+    table: Option<Table>,
+    node_total: u64,
+    deadline: Option<Instant>,
+    report: &mut Report,
+) {
+    let us = state.to_move();
     let winner = if report.wins == Answer::Proven {
         Some(us)
     } else if report.loses == Answer::Proven {
@@ -1204,14 +1204,9 @@ fn solve_stored<S: Store>(
         None
     };
     if let Some(attacker) = winner {
-        let table = match (tb, bits) {
-            (Some(t), _) => Some(Table::Distance(t)),
-            (None, Some(b)) => Some(Table::Bits(b)),
-            (None, None) => None,
-        };
-        report.proof = Some(replayed_proof(&mut d, state, attacker, table));
+        report.proof = Some(replayed_proof(d, state, attacker, table));
         let before = d.nodes();
-        let (distance, line) = measure(&mut d, state, attacker, node_total, deadline);
+        let (distance, line) = measure(d, state, attacker, node_total, deadline);
         report.verdict = if attacker == us {
             Verdict::Win(distance)
         } else {
@@ -1223,10 +1218,37 @@ fn solve_stored<S: Store>(
     } else if report.wins == Answer::Refuted && report.loses == Answer::Refuted {
         report.verdict = Verdict::Draw;
     }
-    report.table_hits += d.table_hits();
-    report.entries = d.entries();
-    report.elapsed = start.elapsed();
-    Ok(report)
+}
+
+/// Fills `report` for a position whose value needs no search: a finished game (lost for the
+/// side to move) or one the tablebase `tb` holds, with its line. False for any other.
+fn settled_without_search(state: &Onitama, tb: Option<&Tablebase>, report: &mut Report) -> bool {
+    if state.is_terminal() {
+        report.verdict = Verdict::Loss(Distance::Exactly(0));
+        report.wins = Answer::Refuted;
+        report.loses = Answer::Proven;
+        return true;
+    }
+    let Some((t, v)) = tb.and_then(|t| Some((t, t.probe(state)?))) else {
+        return false;
+    };
+    report.table_hits = 1;
+    (report.verdict, report.wins, report.loses) = match v {
+        TbValue::Win(n) => (
+            Verdict::Win(Distance::Exactly(n)),
+            Answer::Proven,
+            Answer::Refuted,
+        ),
+        TbValue::Loss(n) => (
+            Verdict::Loss(Distance::Exactly(n)),
+            Answer::Refuted,
+            Answer::Proven,
+        ),
+        TbValue::Draw => (Verdict::Draw, Answer::Refuted, Answer::Refuted),
+    };
+    report.line = t.line(state, MAX_PROOF_DEPTH);
+    report.best = report.line.first().copied();
+    true
 }
 
 /// The winner's strategy held in `d`'s table (before a distance is measured, which empties it),
