@@ -203,14 +203,7 @@ fn astar(p: &Problem, root: &Key, node_limit: usize, (num, den): (u32, u32)) -> 
         }
         let key = node.key;
         if p.is_goal(&key) {
-            let mut line = Vec::new();
-            let mut at = id;
-            while nodes[at as usize].parent != u32::MAX {
-                let (from, to) = nodes[at as usize].mv;
-                line.push(Move::Go { from, to });
-                at = nodes[at as usize].parent;
-            }
-            line.reverse();
+            let line = line_to(&nodes, id);
             return Search {
                 lower_bound: line.len() as u32,
                 outcome: Outcome::Solved(line),
@@ -272,6 +265,19 @@ fn astar(p: &Problem, root: &Key, node_limit: usize, (num, den): (u32, u32)) -> 
         lower_bound,
         nodes: nodes.len(),
     }
+}
+
+/// The moves from the root to node `id`, read back along the parents.
+fn line_to(nodes: &[Node], id: u32) -> Vec<Move> {
+    let mut line = Vec::new();
+    let mut at = id;
+    while nodes[at as usize].parent != u32::MAX {
+        let (from, to) = nodes[at as usize].mv;
+        line.push(Move::Go { from, to });
+        at = nodes[at as usize].parent;
+    }
+    line.reverse();
+    line
 }
 
 impl Problem<'_> {
