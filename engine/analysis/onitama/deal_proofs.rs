@@ -143,7 +143,8 @@ pub fn prove_deal(
         mirror_of: None,
     };
     let node_total = limits.nodes.unwrap_or(u64::MAX);
-    let mut d = searcher(table, limits.hash_mb, progress);
+    let (tb, bits) = table.map_or((None, None), Table::leaves);
+    let mut d = Dfpn::with_leaves(tb, bits, limits.hash_mb, progress);
     let deadline = limits.time.map(|t| start + t);
     let (wins, loses) = dfpn::ask_both(&mut d, &root, node_total, deadline);
     out.nodes = d.nodes();
@@ -181,24 +182,6 @@ pub fn prove_deal(
     }
     out.elapsed = start.elapsed();
     out
-}
-
-/// The df-pn search for a deal, its leaves the positions of `table` (if any), reporting to
-/// `progress` (if any).
-fn searcher<'a>(
-    table: Option<Table<'a>>,
-    hash_mb: usize,
-    progress: Option<&'a (dyn Fn(u64, usize) + Sync)>,
-) -> Dfpn<'a> {
-    let mut d = match table {
-        Some(Table::Distance(t)) => Dfpn::new(Some(t), hash_mb),
-        Some(Table::Bits(b)) => Dfpn::new(None, hash_mb).with_bitbase(b),
-        None => Dfpn::new(None, hash_mb),
-    };
-    if let Some(f) = progress {
-        d.on_progress(f);
-    }
-    d
 }
 
 /// After a proof: how many plies `winner` needs from `root` at best, within `node_total` more

@@ -389,6 +389,24 @@ impl<'a> Dfpn<'a> {
         }
     }
 
+    /// A searcher whose lines end in the positions of `tb` and `bits` (either may be absent),
+    /// with a table of about `hash_mb` megabytes, telling `progress` (if any) how it goes.
+    pub fn with_leaves(
+        tb: Option<&'a Tablebase>,
+        bits: Option<&'a Bitbase>,
+        hash_mb: usize,
+        progress: Option<&'a (dyn Fn(u64, usize) + Sync)>,
+    ) -> Self {
+        let mut d = Dfpn::new(tb, hash_mb);
+        if let Some(b) = bits {
+            d = d.with_bitbase(b);
+        }
+        if let Some(f) = progress {
+            d.on_progress(f);
+        }
+        d
+    }
+
     /// Ends lines at the positions `bb` covers too. A bitbase knows wins but not their
     /// distance: the unbounded questions take its wins and non-wins as exact leaves, the bounded
     /// ones (measuring a distance) only its non-wins, searching on below its wins.
@@ -1159,13 +1177,7 @@ fn solve_stored<S: Store>(
     };
     let deadline = time.map(|t| start + t);
     let node_total = limits.nodes.unwrap_or(u64::MAX);
-    let mut d = Dfpn::new(tb, limits.hash_mb);
-    if let Some(b) = bits {
-        d = d.with_bitbase(b);
-    }
-    if let Some(f) = progress {
-        d.on_progress(f);
-    }
+    let mut d = Dfpn::with_leaves(tb, bits, limits.hash_mb, progress);
     store.load(&mut d)?;
     (report.wins, report.loses) = ask_stored(&mut d, state, node_total, deadline, store)?;
     if store.saves() {

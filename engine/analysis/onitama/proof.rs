@@ -36,7 +36,16 @@ pub enum Table<'a> {
     Bits(&'a Bitbase),
 }
 
-impl Table<'_> {
+impl<'a> Table<'a> {
+    /// The table as the two kinds of leaf a df-pn search takes ([`super::dfpn::Dfpn::with_leaves`]),
+    /// one of them present.
+    pub fn leaves(self) -> (Option<&'a Tablebase>, Option<&'a Bitbase>) {
+        match self {
+            Table::Distance(t) => (Some(t), None),
+            Table::Bits(b) => (None, Some(b)),
+        }
+    }
+
     /// The value for the side to move, if the table covers the position.
     pub fn wdl(&self, s: &Onitama) -> Option<Wdl> {
         match self {
