@@ -334,6 +334,8 @@ fn run(args: RunArgs) -> Result<(), CliError> {
     })
 }
 
+/// Plays the arena's pending games (after `done`, those resumed), with a progress bar on a
+/// terminal, and prints the summary.
 fn run_arena<G: Game>(
     arena: &Arena<G>,
     shard: Option<Shard>,
@@ -344,17 +346,7 @@ fn run_arena<G: Game>(
 ) -> Result<(), CliError> {
     let already = done.len() as u64;
     let total = already + arena.pending_count(shard, &done);
-    let bar = if show_progress(json) {
-        let bar = ProgressBar::new(total);
-        bar.set_style(
-            ProgressStyle::with_template("{bar:30} {pos}/{len} games {elapsed} (eta {eta}) {msg}")
-                .expect("valid template"),
-        );
-        bar.set_position(already);
-        Some(bar)
-    } else {
-        None
-    };
+    let bar = show_progress(json).then(|| games_bar(total, already));
     let two = arena.schedule().players() == 2;
     let mut tally = Tally::new(arena.schedule().pairings()[0][0]);
     for g in done.iter().filter(|g| two && g.pairing == 0) {
@@ -369,26 +361,54 @@ fn run_arena<G: Game>(
             bar.inc(1);
             if two && g.pairing == 0 {
                 tally.add(g);
-                let (w, elo) = (&tally.wdl, tally.penta.elo().or(tally.wdl.elo()));
-                let elo = elo.map_or(String::new(), |e| format!("  Elo {}", e.describe()));
-                bar.set_message(format!(
-                    "{}: W {} D {} L {}{elo}",
-                    names[first[0]], w.wins, w.draws, w.losses
-                ));
+                bar.set_message(tally.describe(&names[first[0]]));
             }
         }
     })?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    let elapsed = clock.elapsed().as_secs_f64();
-    let new_games = games.len() as u64 - already;
+    let run = RunFigures {
+        games: games.len() as u64 - already,
+        resumed_from: already,
+        seconds: clock.elapsed().as_secs_f64(),
+        concurrency,
+        shard,
+    };
+    report_run(&arena.summary(&games), &run, json)
+}
+
+/// The progress bar of a run of `total` games, `already` of them resumed.
+fn games_bar(total: u64, already: u64) -> ProgressBar {
+    let bar = ProgressBar::new(total);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games {elapsed} (eta {eta}) {msg}")
+            .expect("valid template"),
+    );
+    bar.set_position(already);
+    bar
+}
+
+/// What one run of the arena did, besides the games' results.
+struct RunFigures {
+    /// Games played in this run.
+    games: u64,
+    /// Games read back from the file resumed.
+    resumed_from: u64,
+    seconds: f64,
+    concurrency: usize,
+    shard: Option<Shard>,
+}
+
+/// Prints the tournament's summary and the run's figures (text or JSON).
+fn report_run(summary: &Summary, run: &RunFigures, json: bool) -> Result<(), CliError> {
+    let (new_games, already, elapsed) = (run.games, run.resumed_from, run.seconds);
     let rate = if elapsed > 0.0 {
         new_games as f64 / elapsed
     } else {
         0.0
     };
-    let summary = arena.summary(&games);
+    let concurrency = run.concurrency;
     if json {
         print_json(&json!({
             "summary": summary,
@@ -398,13 +418,13 @@ fn run_arena<G: Game>(
                 "seconds": elapsed,
                 "games_per_second": rate,
                 "concurrency": concurrency,
-                "shard": shard.map(|s| s.to_string()),
+                "shard": run.shard.map(|s| s.to_string()),
             }
         }))
     } else {
         emit(&format!(
             "{}played {new_games} games in {elapsed:.1} s ({rate:.2} games/s) with concurrency {concurrency}{}\n",
-            display(&summary, shard),
+            display(summary, run.shard),
             if already > 0 { format!(", after {already} resumed") } else { String::new() }
         ))
     }
@@ -437,6 +457,14 @@ impl Tally {
         } else {
             self.halves.insert(g.index / 2, (g.index, s));
         }
+    }
+
+    /// The progress bar's message: `name`'s W/D/L so far and its Elo.
+    fn describe(&self, name: &str) -> String {
+        let w = &self.wdl;
+        let elo = self.penta.elo().or(w.elo());
+        let elo = elo.map_or(String::new(), |e| format!("  Elo {}", e.describe()));
+        format!("{name}: W {} D {} L {}{elo}", w.wins, w.draws, w.losses)
     }
 }
 
