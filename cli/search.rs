@@ -236,24 +236,7 @@ fn best_alphabeta<G: Game>(
     ab.set_oracle(oracle.clone());
     let progress = show_progress(args.json);
     let lines = args.multipv as usize;
-    let report = |k: usize, d: &DepthReport<G::Move>| {
-        let s = d.elapsed.as_secs_f64();
-        let tag = if lines > 1 {
-            format!("line {} ", k + 1)
-        } else {
-            String::new()
-        };
-        eprintln!(
-            "{tag}depth {:>2} seldepth {:>2} score {:>9} nodes {:>11} nps {:>7} time {:>7.3} s pv {}",
-            d.depth,
-            d.seldepth,
-            d.score.to_string(),
-            d.nodes,
-            human_rate(rate(d.nodes, s)),
-            s,
-            move_line(state, &d.pv).join(" ")
-        );
-    };
+    let report = |k: usize, d: &DepthReport<G::Move>| print_depth(state, lines, k, d);
     let started = Instant::now();
     let among = args
         .searchmoves
@@ -272,23 +255,16 @@ fn best_alphabeta<G: Game>(
         .iter()
         .map(|r| ranked(state, r, oracle.as_deref()))
         .collect();
-    let (first, top) = (&found[0], &ranked[0]);
     let nodes: u64 = found.iter().map(|r| r.nodes).sum();
-    let nps = rate(nodes, seconds);
+    let threads = ab.config().threads;
     if !args.json {
         print_lines(&found, &ranked, lines);
         println!(
-            "nodes {nodes} nps {} time {seconds:.3} s threads {}",
-            human_rate(nps),
-            ab.config().threads
+            "nodes {nodes} nps {} time {seconds:.3} s threads {threads}",
+            human_rate(rate(nodes, seconds)),
         );
     }
-    let mut out = json!({
-        "engine": spec.to_string(), "best": top.best, "score": score_json(first.score),
-        "meaning": top.meaning, "pv": top.pv,
-        "depth": first.depth, "seldepth": first.seldepth, "nodes": nodes, "seconds": seconds,
-        "nps": nps, "threads": ab.config().threads,
-    });
+    let mut out = alphabeta_json(spec, &found, &ranked, seconds, threads);
     if lines > 1 {
         out["lines"] = found
             .iter()
@@ -300,6 +276,45 @@ fn best_alphabeta<G: Game>(
             .collect();
     }
     Ok(out)
+}
+
+/// One finished depth of line `k` (of `lines`) on stderr, as the search goes.
+fn print_depth<G: Game>(state: &G, lines: usize, k: usize, d: &DepthReport<G::Move>) {
+    let s = d.elapsed.as_secs_f64();
+    let tag = if lines > 1 {
+        format!("line {} ", k + 1)
+    } else {
+        String::new()
+    };
+    eprintln!(
+        "{tag}depth {:>2} seldepth {:>2} score {:>9} nodes {:>11} nps {:>7} time {:>7.3} s pv {}",
+        d.depth,
+        d.seldepth,
+        d.score.to_string(),
+        d.nodes,
+        human_rate(rate(d.nodes, s)),
+        s,
+        move_line(state, &d.pv).join(" ")
+    );
+}
+
+/// The JSON of alpha-beta's result: the first line's move, score and line, and the whole
+/// search's figures.
+fn alphabeta_json<M>(
+    spec: &EngineSpec,
+    found: &[SearchResult<M>],
+    ranked: &[Ranked],
+    seconds: f64,
+    threads: usize,
+) -> Value {
+    let (first, top) = (&found[0], &ranked[0]);
+    let nodes: u64 = found.iter().map(|r| r.nodes).sum();
+    json!({
+        "engine": spec.to_string(), "best": top.best, "score": score_json(first.score),
+        "meaning": top.meaning, "pv": top.pv,
+        "depth": first.depth, "seldepth": first.seldepth, "nodes": nodes, "seconds": seconds,
+        "nps": rate(nodes, seconds), "threads": threads,
+    })
 }
 
 /// The text form of alpha-beta's result: the best line, or each of `--multipv`'s lines.
