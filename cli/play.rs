@@ -3,10 +3,11 @@
 use std::time::Duration;
 
 use clap::Args;
-use serde_json::json;
+use serde_json::{json, Value};
 use tabula::agent::{Agent, EngineSpec, TimeControl};
 use tabula::arena::config::DEFAULT_MARGIN_MS;
 use tabula::arena::record::describe_ending;
+use tabula::arena::referee::MoveReport;
 use tabula::arena::{play_game, Played, SeatTime, TimeRules};
 use tabula::games::GameKind;
 use tabula::random::{derive_seed, rng};
@@ -73,6 +74,8 @@ fn time_rules(specs: &[EngineSpec], tc: Option<TimeControl>) -> Result<TimeRules
     })
 }
 
+/// Plays one game between `args`'s engines from `start`, each move printed as it is played
+/// (or the whole game as JSON at the end).
 fn play_one<G: Game>(start: G, args: &PlayArgs, options: &GameOptions) -> Result<(), CliError> {
     let players = start.players();
     if args.engines.len() != players {
@@ -94,60 +97,100 @@ fn play_one<G: Game>(start: G, args: &PlayArgs, options: &GameOptions) -> Result
         print_board(&start)?;
     }
     let mut chance = rng(derive_seed(args.seed, 0));
-    let mut moves = Vec::new();
-    let (mut move_ms, mut scores, mut depths) = (Vec::new(), Vec::new(), Vec::new());
+    let mut log = MoveLog::default();
     let json = args.json;
     let played = play_game(start, &mut agents, &mut chance, &rules, |h, mv, report| {
-        move_ms.push(report.ms.map(|ms| (ms * 1000.0).round() / 1000.0));
-        scores.push(report.score.clone());
-        depths.push(report.depth);
         let state = h.state();
         let text = state.move_notation(mv);
         if !json {
-            let line = match state.turn() {
-                Turn::Player(seat) => format!(
-                    "{}. {} ({}): {text}\n",
-                    h.plies() + 1,
-                    state.seat_name(seat),
-                    names[seat]
-                ),
-                _ => format!("chance: {text}\n"),
-            };
-            let mut next = state.clone();
-            next.play(mv);
             // Output errors other than a closed pipe resurface at the final line.
-            let _ = emit(&line).and_then(|()| print_board(&next));
+            let _ = print_move(state, h.plies(), mv, &text, &names);
         }
-        moves.push(text);
+        log.add(text, report);
     });
-    let (game, payoffs, ending) = (&played.game, played.payoffs, played.ending);
-    let state = game.state();
     if json {
-        return print_json(&json!({
-            "game": G::NAME,
-            "seed": args.seed,
-            "start": opening,
-            "engines": names,
-            "options": options.iter().collect::<std::collections::BTreeMap<_, _>>(),
-            "clocks": rules.seats.iter().map(|s| s.tc).collect::<Vec<_>>(),
-            "moves": moves,
-            "move_ms": move_ms,
-            "scores": scores,
-            "depths": depths,
-            "result": payoffs.as_slice(),
-            "ending": ending,
-            "error": played.fault.as_ref().map(|(_, f)| f.to_string()),
-            "failed_seat": played.fault.as_ref().map(|(s, _)| s),
-            "plies": game.plies(),
-            "final": state.notation(),
-            "verdict": verdict(&played, &names),
-        }));
+        return print_json(&game_json(
+            &played, args, options, &opening, &names, &rules, log,
+        ));
     }
     emit(&format!(
         "result: {} after {} plies\n",
         verdict(&played, &names),
-        game.plies()
+        played.game.plies()
     ))
+}
+
+/// The moves of a game as played, with what each bot said of its move.
+#[derive(Default)]
+struct MoveLog {
+    moves: Vec<String>,
+    move_ms: Vec<Option<f64>>,
+    scores: Vec<Option<String>>,
+    depths: Vec<Option<u32>>,
+}
+
+impl MoveLog {
+    /// Notes the move written `text` and its bot's report.
+    fn add(&mut self, text: String, report: &MoveReport) {
+        self.move_ms
+            .push(report.ms.map(|ms| (ms * 1000.0).round() / 1000.0));
+        self.scores.push(report.score.clone());
+        self.depths.push(report.depth);
+        self.moves.push(text);
+    }
+}
+
+/// Prints move `mv` (written `text`), played in `state` at ply `plies`, and the board after it.
+fn print_move<G: Game>(
+    state: &G,
+    plies: u32,
+    mv: G::Move,
+    text: &str,
+    names: &[String],
+) -> Result<(), CliError> {
+    let line = match state.turn() {
+        Turn::Player(seat) => format!(
+            "{}. {} ({}): {text}\n",
+            plies + 1,
+            state.seat_name(seat),
+            names[seat]
+        ),
+        _ => format!("chance: {text}\n"),
+    };
+    let mut next = state.clone();
+    next.play(mv);
+    emit(&line).and_then(|()| print_board(&next))
+}
+
+/// The JSON record of a game played from `opening`.
+fn game_json<G: Game>(
+    played: &Played<G>,
+    args: &PlayArgs,
+    options: &GameOptions,
+    opening: &str,
+    names: &[String],
+    rules: &TimeRules,
+    log: MoveLog,
+) -> Value {
+    json!({
+        "game": G::NAME,
+        "seed": args.seed,
+        "start": opening,
+        "engines": names,
+        "options": options.iter().collect::<std::collections::BTreeMap<_, _>>(),
+        "clocks": rules.seats.iter().map(|s| s.tc).collect::<Vec<_>>(),
+        "moves": log.moves,
+        "move_ms": log.move_ms,
+        "scores": log.scores,
+        "depths": log.depths,
+        "result": played.payoffs.as_slice(),
+        "ending": played.ending,
+        "error": played.fault.as_ref().map(|(_, f)| f.to_string()),
+        "failed_seat": played.fault.as_ref().map(|(s, _)| s),
+        "plies": played.game.plies(),
+        "final": played.game.state().notation(),
+        "verdict": verdict(played, names),
+    })
 }
 
 /// One bot per seat.
