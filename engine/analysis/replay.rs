@@ -86,44 +86,55 @@ pub fn read_games(path: &Path) -> Result<Vec<RecordedGame>, Error> {
         .find(|l| !l.trim().is_empty())
         .ok_or_else(|| Error::file(format!("'{name}' is empty: no recorded game")))?;
     if first.contains("\"tabula_arena\"") {
-        let file = record::read(path)?;
-        let config = file.header.config;
-        // Each engine's clock, as the referee gave it (its own tc=, else --tc unless it has a
-        // limit of its own).
-        let clocks: Vec<Option<TimeControl>> = config
-            .engines
-            .iter()
-            .map(|text| {
-                EngineSpec::parse(text)
-                    .and_then(|spec| SeatTime::for_spec(&spec, config.tc))
-                    .map_or(None, |t| t.tc)
-            })
-            .collect();
-        return Ok(file
-            .games
-            .into_iter()
-            .map(|g| RecordedGame {
-                clocks: g
-                    .seats
-                    .iter()
-                    .map(|&e| clocks.get(e).copied().flatten())
-                    .collect(),
-                game: config.game.clone(),
-                options: config.options.clone(),
-                index: g.index,
-                engines: g.engines,
-                opening: g.opening,
-                moves: g.moves,
-                move_ms: g.move_ms,
-                scores: g.scores,
-                depths: g.depths,
-                result: g.result,
-                ending: g.ending,
-                failed_seat: g.failed_seat,
-                verdict: g.verdict,
-            })
-            .collect());
+        arena_games(path)
+    } else {
+        play_games(&text, &name.to_string())
     }
+}
+
+/// The games of the arena record file at `path`.
+fn arena_games(path: &Path) -> Result<Vec<RecordedGame>, Error> {
+    let file = record::read(path)?;
+    let config = file.header.config;
+    // Each engine's clock, as the referee gave it (its own tc=, else --tc unless it has a
+    // limit of its own).
+    let clocks: Vec<Option<TimeControl>> = config
+        .engines
+        .iter()
+        .map(|text| {
+            EngineSpec::parse(text)
+                .and_then(|spec| SeatTime::for_spec(&spec, config.tc))
+                .map_or(None, |t| t.tc)
+        })
+        .collect();
+    Ok(file
+        .games
+        .into_iter()
+        .map(|g| RecordedGame {
+            clocks: g
+                .seats
+                .iter()
+                .map(|&e| clocks.get(e).copied().flatten())
+                .collect(),
+            game: config.game.clone(),
+            options: config.options.clone(),
+            index: g.index,
+            engines: g.engines,
+            opening: g.opening,
+            moves: g.moves,
+            move_ms: g.move_ms,
+            scores: g.scores,
+            depths: g.depths,
+            result: g.result,
+            ending: g.ending,
+            failed_seat: g.failed_seat,
+            verdict: g.verdict,
+        })
+        .collect())
+}
+
+/// The games of `text`, lines of `tabula play --json` output read from the file `name`.
+fn play_games(text: &str, name: &str) -> Result<Vec<RecordedGame>, Error> {
     let mut games = Vec::new();
     for (n, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
