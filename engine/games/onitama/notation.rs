@@ -250,25 +250,14 @@ pub fn parse_move(state: &Onitama, text: &str) -> Result<Move, Error> {
             "'{text}' is not card:from-to (like tiger:c1c3) or card:pass"
         )));
     };
-    let card = Card::from_name(name.trim())
-        .ok_or_else(|| Error::bad_move(format!("unknown card '{name}' in '{text}'")))?;
-    let us = state.meta.to_move();
-    let hand = state.meta.hand(us.index());
-    if !hand.contains(&card) {
-        return Err(Error::bad_move(format!(
-            "{} does not hold {card} (it holds {}, {})",
-            us.name(),
-            hand[0],
-            hand[1]
-        )));
-    }
-    let jumps = state.count_jumps();
+    let card = held_card(state, name, text)?;
     let rest = rest.trim();
     if rest.eq_ignore_ascii_case("pass") {
+        let jumps = state.count_jumps();
         if jumps > 0 {
             return Err(Error::bad_move(format!(
                 "{} cannot pass: it has {jumps} legal move(s)",
-                us.name()
+                state.meta.to_move().name()
             )));
         }
         return Ok(Move::pass(card));
@@ -283,6 +272,30 @@ pub fn parse_move(state: &Onitama, text: &str) -> Result<Move, Error> {
             "'{rest}' in '{text}' is not two squares like c1c3 (files a-e, ranks 1-5) or pass"
         )));
     };
+    check_jump(state, card, from, to)?;
+    Ok(Move::new(card, from, to))
+}
+
+/// The card named `name` (in the move `text`), if the side to move holds it.
+fn held_card(state: &Onitama, name: &str, text: &str) -> Result<Card, Error> {
+    let card = Card::from_name(name.trim())
+        .ok_or_else(|| Error::bad_move(format!("unknown card '{name}' in '{text}'")))?;
+    let us = state.meta.to_move();
+    let hand = state.meta.hand(us.index());
+    if !hand.contains(&card) {
+        return Err(Error::bad_move(format!(
+            "{} does not hold {card} (it holds {}, {})",
+            us.name(),
+            hand[0],
+            hand[1]
+        )));
+    }
+    Ok(card)
+}
+
+/// Whether the side to move may move its pawn from `from` to `to` with `card`, saying why not.
+fn check_jump(state: &Onitama, card: Card, from: Square, to: Square) -> Result<(), Error> {
+    let us = state.meta.to_move();
     if !state.pieces[us.index()].has(from) {
         return Err(if state.pieces[(!us).index()].has(from) {
             Error::bad_move(format!(
@@ -306,7 +319,7 @@ pub fn parse_move(state: &Onitama, text: &str) -> Result<Move, Error> {
             us.name()
         )));
     }
-    Ok(Move::new(card, from, to))
+    Ok(())
 }
 
 impl Onitama {
