@@ -155,6 +155,8 @@ impl BigBang {
         Ok(())
     }
 
+    /// Whether the counters read agree with the board and the phase: no more of a type and
+    /// colour than the board has, and where they may stand in this phase.
     fn check_counts(&self) -> Result<(), Error> {
         let board = &self.board;
         for t in 0..TYPES {
@@ -170,64 +172,77 @@ impl BigBang {
                 }
             }
         }
+        match self.phase {
+            Phase::Setup | Phase::Coin => self.check_setup(),
+            Phase::Play => self.check_play(),
+        }
+    }
+
+    /// Setup and the coin: every counter in the start zone, the zone full for the coin, and
+    /// during setup the right placer next.
+    fn check_setup(&self) -> Result<(), Error> {
+        let board = &self.board;
         let placed = self.occupied().count();
         let total = u32::from(board.total);
-        match self.phase {
-            Phase::Setup | Phase::Coin => {
-                if let Some(cell) = (self.occupied() & !board.start).first() {
-                    return Err(Error::position(format!(
-                        "the counter on {} is off the start zone, but setup is not over",
-                        Board::cell_name(cell)
-                    )));
-                }
-                if self.phase == Phase::Coin && placed != total {
-                    return Err(Error::position(format!(
-                        "'?' needs the start zone full ({placed} of {total} counters placed)"
-                    )));
-                }
-                if self.phase == Phase::Setup {
-                    if placed == total {
-                        return Err(Error::position(
-                            "all counters are placed: the state is '?' (coin) or play",
-                        ));
-                    }
-                    let next = (placed % 2) as u8;
-                    if self.mover != next {
-                        return Err(Error::position(format!(
-                            "{placed} counters placed, so placer {} places next, not placer {}",
-                            next + 1,
-                            self.mover + 1
-                        )));
-                    }
-                }
+        if let Some(cell) = (self.occupied() & !board.start).first() {
+            return Err(Error::position(format!(
+                "the counter on {} is off the start zone, but setup is not over",
+                Board::cell_name(cell)
+            )));
+        }
+        if self.phase == Phase::Coin && placed != total {
+            return Err(Error::position(format!(
+                "'?' needs the start zone full ({placed} of {total} counters placed)"
+            )));
+        }
+        if self.phase == Phase::Setup {
+            if placed == total {
+                return Err(Error::position(
+                    "all counters are placed: the state is '?' (coin) or play",
+                ));
             }
-            Phase::Play => {
-                if placed != total {
-                    return Err(Error::position(format!(
-                        "play needs all {total} counters on the board ({placed} found)"
-                    )));
-                }
-                for cell in (self.occupied() & board.finish_all).iter() {
-                    let Some((t, colour)) = self.counter_at(cell) else {
-                        continue;
-                    };
-                    if !board.finish[t].has(cell) {
-                        return Err(Error::position(format!(
-                            "{} on {} stands on another type's finish cell",
-                            counter_char(t, colour),
-                            Board::cell_name(cell)
-                        )));
-                    }
-                }
-                if self.unfinished(LIGHT).is_empty() && self.unfinished(DARK).is_empty() {
-                    return Err(Error::position("both colours have finished all counters"));
-                }
-                if self.passes > 0 && self.winner().is_some() {
-                    return Err(Error::position(
-                        "a finished game cannot have a pass after the win",
-                    ));
-                }
+            let next = (placed % 2) as u8;
+            if self.mover != next {
+                return Err(Error::position(format!(
+                    "{placed} counters placed, so placer {} places next, not placer {}",
+                    next + 1,
+                    self.mover + 1
+                )));
             }
+        }
+        Ok(())
+    }
+
+    /// Play: every counter on the board, none on another type's finish cell, a game not
+    /// finished by both colours, and no pass after a win.
+    fn check_play(&self) -> Result<(), Error> {
+        let board = &self.board;
+        let placed = self.occupied().count();
+        let total = u32::from(board.total);
+        if placed != total {
+            return Err(Error::position(format!(
+                "play needs all {total} counters on the board ({placed} found)"
+            )));
+        }
+        for cell in (self.occupied() & board.finish_all).iter() {
+            let Some((t, colour)) = self.counter_at(cell) else {
+                continue;
+            };
+            if !board.finish[t].has(cell) {
+                return Err(Error::position(format!(
+                    "{} on {} stands on another type's finish cell",
+                    counter_char(t, colour),
+                    Board::cell_name(cell)
+                )));
+            }
+        }
+        if self.unfinished(LIGHT).is_empty() && self.unfinished(DARK).is_empty() {
+            return Err(Error::position("both colours have finished all counters"));
+        }
+        if self.passes > 0 && self.winner().is_some() {
+            return Err(Error::position(
+                "a finished game cannot have a pass after the win",
+            ));
         }
         Ok(())
     }
