@@ -17,7 +17,7 @@ use crate::games::senet::features::{features, Features, LearnedWeights, FEATURES
 use crate::games::senet::learned::{after_move_with, logit, sigmoid, Estimate};
 use crate::games::senet::moves::{movers, throws_again, THROWS, THROW_DENOMINATOR};
 use crate::games::senet::DEFAULT_PLY_LIMIT;
-use crate::random::rng;
+use crate::random::{rng, GameRng};
 
 /// The settings of a training run.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -79,39 +79,66 @@ pub(super) fn for_dark(p: f32, thrower: usize) -> f32 {
 pub fn train(config: &TrainConfig, progress: &mut dyn FnMut(u64)) -> Trained {
     let table = endgame::table();
     let mut r = rng(config.seed);
-    let mut w: LearnedWeights = [0.0; FEATURES];
+    let mut learner = Learner {
+        w: [0.0; FEATURES],
+        x: [0.0; FEATURES],
+        trace: [0.0; FEATURES],
+        lambda: config.lambda,
+    };
     let mut out = Trained {
-        weights: w,
+        weights: learner.w,
         games: 0,
         updates: 0,
         table_endings: 0,
     };
-    let mut x: Features = [0.0; FEATURES];
-    let mut trace: LearnedWeights = [0.0; FEATURES];
     for game in 0..config.games {
-        let alpha = config.alpha_at(game);
+        learner.play_game(config.alpha_at(game), table, &mut r, &mut out);
+        out.games += 1;
+        if out.games.is_multiple_of(1000) {
+            progress(out.games);
+        }
+    }
+    out.weights = learner.w;
+    out
+}
+
+/// The weights being learned and the work space of one game.
+struct Learner {
+    w: LearnedWeights,
+    /// The features of the chance node at hand.
+    x: Features,
+    /// The eligibility traces.
+    trace: LearnedWeights,
+    lambda: f32,
+}
+
+impl Learner {
+    /// Plays one game of self-play from the start with learning rate `alpha`, updating the
+    /// weights at each chance node and at the end (counted in `out`).
+    fn play_game(
+        &mut self,
+        alpha: f32,
+        table: &endgame::EndgameTable,
+        r: &mut GameRng,
+        out: &mut Trained,
+    ) {
         let mut board = Board::START;
         let mut thrower = DARK;
-        trace.fill(0.0);
+        self.trace.fill(0.0);
         // The previous chance node's value for dark (with the weights of that time).
         let mut previous: Option<f32> = None;
-        let update = |w: &mut LearnedWeights, trace: &LearnedWeights, delta: f32| {
-            for (wi, ei) in w.iter_mut().zip(trace) {
-                *wi += alpha * delta * ei;
-            }
-        };
         for _ in 0..DEFAULT_PLY_LIMIT {
             let exact = table.probe(&board, thrower);
             let (value, from_table) = match exact {
                 Some(p) => (for_dark(p as f32, thrower), true),
                 None => {
-                    features(&board, thrower, &mut x);
-                    let v = sigmoid(logit(&w, &x));
+                    features(&board, thrower, &mut self.x);
+                    let v = sigmoid(logit(&self.w, &self.x));
                     (for_dark(v, thrower), false)
                 }
             };
             if let Some(u) = previous {
-                update(&mut w, &trace, value - u);
+                self.update(alpha, value - u);
                 out.updates += 1;
             }
             if from_table {
@@ -119,23 +146,23 @@ pub fn train(config: &TrainConfig, progress: &mut dyn FnMut(u64)) -> Trained {
                 break;
             }
             // The gradient of dark's value at this node, added to the traces.
-            let v = sigmoid(logit(&w, &x));
+            let v = sigmoid(logit(&self.w, &self.x));
             let g = v * (1.0 - v) * if thrower == DARK { 1.0 } else { -1.0 };
-            for (e, f) in trace.iter_mut().zip(&x) {
-                *e = config.lambda * *e + g * f;
+            for (e, f) in self.trace.iter_mut().zip(&self.x) {
+                *e = self.lambda * *e + g * f;
             }
             previous = Some(for_dark(v, thrower));
-            let throw = throw_sticks(&mut r);
-            let Some((from, forward)) = best_move(&w, &board, thrower, throw) else {
+            let throw = throw_sticks(r);
+            let Some((from, forward)) = best_move(&self.w, &board, thrower, throw) else {
                 let result = for_dark(0.0, thrower);
-                update(&mut w, &trace, result - previous.unwrap_or(result));
+                self.update(alpha, result - previous.unwrap_or(result));
                 out.updates += 1;
                 break;
             };
             crate::games::senet::moves::apply(&mut board, thrower, from, throw, forward);
             if board.pieces[thrower] == 0 {
                 let result = for_dark(1.0, thrower);
-                update(&mut w, &trace, result - previous.unwrap_or(result));
+                self.update(alpha, result - previous.unwrap_or(result));
                 out.updates += 1;
                 break;
             }
@@ -143,13 +170,14 @@ pub fn train(config: &TrainConfig, progress: &mut dyn FnMut(u64)) -> Trained {
                 thrower = other(thrower);
             }
         }
-        out.games += 1;
-        if out.games.is_multiple_of(1000) {
-            progress(out.games);
+    }
+
+    /// One TD step: the weights move by `alpha` times the error `delta` along the traces.
+    fn update(&mut self, alpha: f32, delta: f32) {
+        for (wi, ei) in self.w.iter_mut().zip(&self.trace) {
+            *wi += alpha * delta * ei;
         }
     }
-    out.weights = w;
-    out
 }
 
 /// The move `weights` value most for `throw` (its origin and direction; the first of equals),
