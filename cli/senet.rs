@@ -91,39 +91,14 @@ pub fn senet(args: SenetArgs) -> Result<(), CliError> {
     }
 }
 
+/// `tabula senet train`: learns the evaluation's weights by self-play and writes them as Rust
+/// source, headed by the command that gives them again.
 fn train_command(args: TrainArgs) -> Result<(), CliError> {
     let net = args.model == "net";
-    let alpha = args.alpha.unwrap_or(if net {
-        DEFAULT_NET_ALPHA
-    } else {
-        TrainConfig::default().alpha
-    });
-    if !(alpha.is_finite() && alpha > 0.0 && alpha <= 1.0) {
-        return Err(CliError(format!(
-            "--alpha {alpha}: give a learning rate above 0 and at most 1"
-        )));
-    }
-    if !(0.0..=1.0).contains(&args.lambda) {
-        return Err(CliError(format!(
-            "--lambda {}: give a value from 0 to 1",
-            args.lambda
-        )));
-    }
-    if args.games == 0 || args.games > 100_000_000 {
-        return Err(CliError(format!(
-            "--games {}: give 1 to 100000000 games",
-            args.games
-        )));
-    }
+    let config = train_config(&args, net)?;
     if !args.force || args.out.is_dir() {
         check_new(&args.out, "use --force to replace it")?;
     }
-    let config = TrainConfig {
-        seed: args.seed,
-        games: args.games,
-        alpha,
-        lambda: args.lambda,
-    };
     let progress = show_progress(false);
     let started = Instant::now();
     let mut tell = |games: u64| {
@@ -132,10 +107,11 @@ fn train_command(args: TrainArgs) -> Result<(), CliError> {
         }
     };
     let command = format!(
-        "tabula senet train --model {} --seed {} --games {} --alpha {alpha} --lambda {} --out {}{}",
+        "tabula senet train --model {} --seed {} --games {} --alpha {} --lambda {} --out {}{}",
         args.model,
         args.seed,
         args.games,
+        config.alpha,
         args.lambda,
         args.out.display(),
         if args.force { " --force" } else { "" }
@@ -162,6 +138,38 @@ fn train_command(args: TrainArgs) -> Result<(), CliError> {
     write_atomically(&args.out, |f| f.write_all(source.as_bytes()))?;
     println!("weights written to {}", args.out.display());
     Ok(())
+}
+
+/// The training settings `args` give (for the network when `net`), each checked.
+fn train_config(args: &TrainArgs, net: bool) -> Result<TrainConfig, CliError> {
+    let alpha = args.alpha.unwrap_or(if net {
+        DEFAULT_NET_ALPHA
+    } else {
+        TrainConfig::default().alpha
+    });
+    if !(alpha.is_finite() && alpha > 0.0 && alpha <= 1.0) {
+        return Err(CliError(format!(
+            "--alpha {alpha}: give a learning rate above 0 and at most 1"
+        )));
+    }
+    if !(0.0..=1.0).contains(&args.lambda) {
+        return Err(CliError(format!(
+            "--lambda {}: give a value from 0 to 1",
+            args.lambda
+        )));
+    }
+    if args.games == 0 || args.games > 100_000_000 {
+        return Err(CliError(format!(
+            "--games {}: give 1 to 100000000 games",
+            args.games
+        )));
+    }
+    Ok(TrainConfig {
+        seed: args.seed,
+        games: args.games,
+        alpha,
+        lambda: args.lambda,
+    })
 }
 
 fn solve_command(args: SolveArgs) -> Result<(), CliError> {
