@@ -723,6 +723,34 @@ impl<const MIRROR: bool> Builder<MIRROR> {
         });
     }
 
+    /// The student jumps of Red's students `r` against Blue's `b`, captures first (they
+    /// usually leave the opponent lost, which rules a loss candidate out at once), and how many
+    /// are captures. The child's block depends on the jump only: (card, target square, child
+    /// block).
+    fn student_jumps(&self, r: u32, b: u32) -> (Vec<(u8, u8, BlockAt)>, usize) {
+        let cards = &self.cards;
+        let mut jumps: Vec<(u8, u8, BlockAt)> = Vec::with_capacity(64);
+        let mut captures = 0;
+        for capture in [true, false] {
+            for c in 0..5u8 {
+                each(r, |f| {
+                    let tos = cards.targets[c as usize][f as usize] & !r;
+                    each(if capture { tos & b } else { tos & !b }, |to| {
+                        let moved = turn(r ^ (1 << f) ^ (1 << to));
+                        let at = self
+                            .block_at([turn(b & !(1 << to)), moved])
+                            .expect("a covered material");
+                        jumps.push((c, to, at));
+                    })
+                });
+            }
+            if capture {
+                captures = jumps.len();
+            }
+        }
+        (jumps, captures)
+    }
+
     /// The second half of a loss pass on one block: keeps the candidates all of whose moves
     /// (or passes) lead to positions won for the opponent; they are lost, and become the loss
     /// frontier. The candidates are the marked ones of the loss frontier, or with `every` all
@@ -744,28 +772,7 @@ impl<const MIRROR: bool> Builder<MIRROR> {
         each(b, |to| {
             captured[to as usize] = self.block_at([turn(b & !(1 << to)), turn(r)]);
         });
-        // The student jumps of the block, captures first (they usually leave the opponent
-        // lost, which rules a candidate out at once): the child's block depends on the jump
-        // only. (card, target square, child block).
-        let mut jumps: Vec<(u8, u8, BlockAt)> = Vec::with_capacity(64);
-        let mut captures = 0;
-        for capture in [true, false] {
-            for c in 0..5u8 {
-                each(r, |f| {
-                    let tos = cards.targets[c as usize][f as usize] & !r;
-                    each(if capture { tos & b } else { tos & !b }, |to| {
-                        let moved = turn(r ^ (1 << f) ^ (1 << to));
-                        let at = self
-                            .block_at([turn(b & !(1 << to)), moved])
-                            .expect("a covered material");
-                        jumps.push((c, to, at));
-                    })
-                });
-            }
-            if capture {
-                captures = jumps.len();
-            }
-        }
+        let (jumps, captures) = self.student_jumps(r, b);
         // Checks the jumps of a list for one layout: `ok` keeps the distributions whose
         // children are all won so far.
         let check = |mut ok: u32, list: &[(u8, u8, BlockAt)], [rm, bm]: [u8; 2]| {
