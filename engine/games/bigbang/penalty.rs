@@ -92,39 +92,8 @@ pub fn solve(state: &BigBang, colour: usize, node_limit: usize) -> Result<Penalt
             "the penalty needs a position in play (setup is not over)",
         ));
     }
-    let board = state.board();
-    let moving = state.unfinished(colour);
-    let n = moving.count() as usize;
-    if n > MAX_COUNTERS {
-        return Err(Error::request(format!(
-            "{n} unfinished counters; the solver takes at most {MAX_COUNTERS}"
-        )));
-    }
-    let mut types = Vec::with_capacity(n);
-    let mut groups = Vec::new();
-    let mut root: Key = [0; MAX_COUNTERS];
-    for t in 0..TYPES {
-        let start = types.len();
-        for cell in (moving & state.of_type(t)).iter() {
-            root[types.len()] = cell;
-            types.push(t as u8);
-        }
-        if types.len() > start {
-            groups.push((start, types.len()));
-        }
-    }
-    let fixed = state.occupied() & !moving;
-    let mut problem = Problem {
-        board,
-        fixed,
-        types,
-        groups,
-        targets: Default::default(),
-        dist: Default::default(),
-        dist_last: Default::default(),
-        dist_two: Default::default(),
-    };
-    problem.prepare();
+    let (problem, root) = problem_of(state, colour)?;
+    let n = problem.types.len();
     let exact = astar(&problem, &root, node_limit, (1, 1));
     let mut result = Penalty {
         colour,
@@ -159,6 +128,43 @@ pub fn solve(state: &BigBang, colour: usize, node_limit: usize) -> Result<Penalt
     Ok(result)
 }
 
+/// The problem of bringing `colour`'s unfinished counters home in `state` (the others stand
+/// still), and its start: the counters' cells, grouped by type.
+fn problem_of(state: &BigBang, colour: usize) -> Result<(Problem<'_>, Key), Error> {
+    let moving = state.unfinished(colour);
+    let n = moving.count() as usize;
+    if n > MAX_COUNTERS {
+        return Err(Error::request(format!(
+            "{n} unfinished counters; the solver takes at most {MAX_COUNTERS}"
+        )));
+    }
+    let mut types = Vec::with_capacity(n);
+    let mut groups = Vec::new();
+    let mut root: Key = [0; MAX_COUNTERS];
+    for t in 0..TYPES {
+        let start = types.len();
+        for cell in (moving & state.of_type(t)).iter() {
+            root[types.len()] = cell;
+            types.push(t as u8);
+        }
+        if types.len() > start {
+            groups.push((start, types.len()));
+        }
+    }
+    let mut problem = Problem {
+        board: state.board(),
+        fixed: state.occupied() & !moving,
+        types,
+        groups,
+        targets: Default::default(),
+        dist: Default::default(),
+        dist_last: Default::default(),
+        dist_two: Default::default(),
+    };
+    problem.prepare();
+    Ok((problem, root))
+}
+
 enum Outcome {
     Solved(Vec<Move>),
     Impossible,
@@ -172,8 +178,8 @@ struct Search {
 }
 
 /// A* (weight 1/1) or weighted A* on `f = g + h * num / den` (scaled by `den`).
-fn astar(p: &Problem, root: &Key, node_limit: usize, (num, den): (u32, u32)) -> Search {
-    let n = p.types.len();
+fn astar(p: &Problem, root: &Key, node_limit: usize, weight: (u32, u32)) -> Search {
+    let (num, den) = weight;
     let Some(h0) = p.heuristic(root) else {
         return Search {
             outcome: Outcome::Impossible,
@@ -181,42 +187,65 @@ fn astar(p: &Problem, root: &Key, node_limit: usize, (num, den): (u32, u32)) -> 
             nodes: 1,
         };
     };
-    let mut nodes = vec![Node {
-        key: *root,
-        parent: u32::MAX,
-        mv: (0, 0),
-        g: 0,
-    }];
-    let mut index: AHashMap<Key, u32> = AHashMap::new();
-    index.insert(*root, 0);
-    // Ordered by f, then deeper first (larger g), then insertion.
-    let mut open = BinaryHeap::new();
-    open.push(Reverse((num * h0, Reverse(0u32), 0u32)));
+    let mut tree = Tree {
+        nodes: vec![Node {
+            key: *root,
+            parent: u32::MAX,
+            mv: (0, 0),
+            g: 0,
+        }],
+        index: AHashMap::new(),
+        open: BinaryHeap::new(),
+    };
+    tree.index.insert(*root, 0);
+    tree.open.push(Reverse((num * h0, Reverse(0u32), 0u32)));
     let mut lower_bound = h0;
-    while let Some(Reverse((f, Reverse(g), id))) = open.pop() {
-        let node = &nodes[id as usize];
+    while let Some(Reverse((f, Reverse(g), id))) = tree.open.pop() {
+        let node = &tree.nodes[id as usize];
         if node.g != g {
             continue; // a stale entry: the node was reached more cheaply since
         }
         if num == den {
             lower_bound = lower_bound.max(f / den);
         }
-        let key = node.key;
-        if p.is_goal(&key) {
-            let line = line_to(&nodes, id);
+        if p.is_goal(&node.key) {
+            let line = line_to(&tree.nodes, id);
             return Search {
                 lower_bound: line.len() as u32,
                 outcome: Outcome::Solved(line),
-                nodes: nodes.len(),
+                nodes: tree.nodes.len(),
             };
         }
-        if nodes.len() >= node_limit {
+        if tree.nodes.len() >= node_limit {
             return Search {
                 outcome: Outcome::Stopped,
                 lower_bound,
-                nodes: nodes.len(),
+                nodes: tree.nodes.len(),
             };
         }
+        tree.expand(p, id, weight);
+    }
+    Search {
+        outcome: Outcome::Impossible,
+        lower_bound,
+        nodes: tree.nodes.len(),
+    }
+}
+
+/// A* search's nodes, the index of their keys and the open list.
+struct Tree {
+    nodes: Vec<Node>,
+    index: AHashMap<Key, u32>,
+    /// Ordered by f, then deeper first (larger g), then insertion.
+    open: BinaryHeap<Reverse<(u32, Reverse<u32>, u32)>>,
+}
+
+impl Tree {
+    /// Adds the children of node `id` (new ones, or ones reached more cheaply than before) to
+    /// the open list, weighted by `(num, den)`.
+    fn expand(&mut self, p: &Problem, id: u32, (num, den): (u32, u32)) {
+        let n = p.types.len();
+        let Node { key, g, .. } = self.nodes[id as usize];
         let mut occ = p.fixed;
         for &cell in &key[..n] {
             occ.set(cell);
@@ -235,35 +264,30 @@ fn astar(p: &Problem, root: &Key, node_limit: usize, (num, den): (u32, u32)) -> 
                     continue;
                 };
                 let cg = g + 1;
-                let cid = match index.get(&child) {
-                    Some(&cid) if nodes[cid as usize].g <= cg => continue,
+                let cid = match self.index.get(&child) {
+                    Some(&cid) if self.nodes[cid as usize].g <= cg => continue,
                     Some(&cid) => {
-                        let c = &mut nodes[cid as usize];
+                        let c = &mut self.nodes[cid as usize];
                         c.g = cg;
                         c.parent = id;
                         c.mv = (from, to);
                         cid
                     }
                     None => {
-                        let cid = nodes.len() as u32;
-                        nodes.push(Node {
+                        let cid = self.nodes.len() as u32;
+                        self.nodes.push(Node {
                             key: child,
                             parent: id,
                             mv: (from, to),
                             g: cg,
                         });
-                        index.insert(child, cid);
+                        self.index.insert(child, cid);
                         cid
                     }
                 };
-                open.push(Reverse((den * cg + num * h, Reverse(cg), cid)));
+                self.open.push(Reverse((den * cg + num * h, Reverse(cg), cid)));
             }
         }
-    }
-    Search {
-        outcome: Outcome::Impossible,
-        lower_bound,
-        nodes: nodes.len(),
     }
 }
 
