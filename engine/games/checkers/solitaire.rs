@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use super::board::{BitIter, Marbles};
 use super::moves::{follow, least_chain};
-use super::geometry::{tables, Hole, HOLES, NONE};
+use super::geometry::{tables, Hole, Tables, HOLES, NONE};
 use super::jumps::{jumps_from, single_jumps};
 use super::notation::write_holes;
 
@@ -411,13 +411,7 @@ pub fn solve(
         progress,
         next_report: 1 << 16,
     };
-    let t = tables();
-    let mut images = [0u128; 12];
-    for h in BitIter(marbles) {
-        for (s, image) in images.iter_mut().enumerate() {
-            *image |= 1u128 << t.sym[s][h.index()];
-        }
-    }
+    let mut images = symmetric_images(marbles);
     // First a beam search (short jumps, aiming at one marble left) with a fifth of the time: it
     // looks at many different lines shallowly, where the depth-first search below is thorough but
     // can stay in one corner of a huge tree.
@@ -434,23 +428,7 @@ pub fn solve(
             search.best = search.best_path.len() as u32;
         }
     }
-    let mut layouts = Marbles::from_bits(marbles);
-    // Runs with a node budget that doubles, each after the first with a little seeded noise in
-    // the move order: a bad early choice then costs one run, not the whole search. The table of
-    // explored positions is kept, so no complete work is lost; the last run has no budget.
-    let mut budget = 1u64 << 20;
-    let mut run = 0u64;
-    while search.goal > 0 && search.best < search.goal {
-        search.run_budget = search.nodes.saturating_add(budget);
-        search.out_of_budget = false;
-        search.noise = if run == 0 { 0 } else { splitmix(run) | 1 };
-        let stop = search.dfs(&mut layouts, &mut images);
-        if !stop || !search.out_of_budget {
-            break;
-        }
-        run += 1;
-        budget = budget.saturating_mul(2);
-    }
+    search.restarts(&mut Marbles::from_bits(marbles), &mut images);
     // Claim no more than the line shows (it always does; this guards the endgame completion).
     search.best = search.best.min(search.best_path.len() as u32);
     let proved = !search.stopped && search.best_path.len() as u32 == search.best;
@@ -468,7 +446,39 @@ pub fn solve(
     }
 }
 
+/// The board `marbles` in its twelve symmetric images.
+fn symmetric_images(marbles: u128) -> [u128; 12] {
+    let t = tables();
+    let mut images = [0u128; 12];
+    for h in BitIter(marbles) {
+        for (s, image) in images.iter_mut().enumerate() {
+            *image |= 1u128 << t.sym[s][h.index()];
+        }
+    }
+    images
+}
+
 impl<F: FnMut(&Progress)> Search<F> {
+    /// Depth-first runs with a node budget that doubles, each after the first with a little
+    /// seeded noise in the move order: a bad early choice then costs one run, not the whole
+    /// search. The table of explored positions is kept, so no complete work is lost; the last
+    /// run has no budget.
+    fn restarts(&mut self, layouts: &mut Marbles, images: &mut [u128; 12]) {
+        let mut budget = 1u64 << 20;
+        let mut run = 0u64;
+        while self.goal > 0 && self.best < self.goal {
+            self.run_budget = self.nodes.saturating_add(budget);
+            self.out_of_budget = false;
+            self.noise = if run == 0 { 0 } else { splitmix(run) | 1 };
+            let stop = self.dfs(layouts, images);
+            if !stop || !self.out_of_budget {
+                break;
+            }
+            run += 1;
+            budget = budget.saturating_mul(2);
+        }
+    }
+
     /// Extends `best_path` from `occ` (a solvable endgame position) down to one marble, following
     /// the endgame table.
     fn finish_line(&mut self, mut occ: u128) {
@@ -492,22 +502,8 @@ impl<F: FnMut(&Progress)> Search<F> {
                 return true;
             }
         }
-        if self.nodes >= self.run_budget {
-            self.out_of_budget = true;
+        if self.out_of_limits() {
             return true;
-        }
-        if self.nodes >= self.next_report {
-            self.next_report = self.nodes + (1 << 16);
-            if self.deadline.is_some_and(|d| Instant::now() >= d) {
-                self.stopped = true;
-                return true;
-            }
-            (self.progress)(&Progress {
-                nodes: self.nodes,
-                best: self.best,
-                upper_bound: self.goal,
-                elapsed: self.start.elapsed(),
-            });
         }
         let occ = layouts.bits();
         let n = occ.count_ones();
@@ -534,14 +530,59 @@ impl<F: FnMut(&Progress)> Search<F> {
         if self.table[slot] == key {
             return false;
         }
+        let t = tables();
+        for (_, from, over, land) in self.ordered_jumps(layouts, occ) {
+            let diff = 1u128 << from | 1u128 << over | 1u128 << land;
+            layouts.toggle(diff);
+            toggle_images(t, images, from, over, land);
+            self.path.push((from, over, land));
+            let stop = self.dfs(layouts, images);
+            self.path.pop();
+            layouts.toggle(diff);
+            toggle_images(t, images, from, over, land);
+            if stop {
+                return true;
+            }
+        }
+        self.table[slot] = key;
+        false
+    }
+
+    /// Counts against the run's node budget and, about every 65,000 nodes, the deadline (and
+    /// reports progress): true when the search must stop.
+    #[inline]
+    fn out_of_limits(&mut self) -> bool {
+        if self.nodes >= self.run_budget {
+            self.out_of_budget = true;
+            return true;
+        }
+        if self.nodes >= self.next_report {
+            self.next_report = self.nodes + (1 << 16);
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.stopped = true;
+                return true;
+            }
+            (self.progress)(&Progress {
+                nodes: self.nodes,
+                best: self.best,
+                upper_bound: self.goal,
+                elapsed: self.start.elapsed(),
+            });
+        }
+        false
+    }
+
+    /// The single jumps on the board `occ` in the order to try them: first those that strand
+    /// the fewest marbles (no neighbour left), then those landing nearest the centre, keeping
+    /// the marbles together; in runs after the first, with a little seeded noise. Each is
+    /// (ordering key, start, jumped hole, landing).
+    #[inline]
+    fn ordered_jumps(&self, layouts: &Marbles, occ: u128) -> Vec<(i32, u8, u8, u8)> {
         let mut moves: Vec<(i32, u8, u8, u8)> = Vec::with_capacity(32);
         let mut jumps = [(0u8, 0u8); 6];
-        let t = tables();
         for s in BitIter(single_jumps(layouts, self.long).starts()) {
             let n = jumps_from(occ & !(1u128 << s.0), s.index(), self.long, &mut jumps);
             for &(over, land) in &jumps[..n] {
-                // Try first the jumps that strand the fewest marbles (no neighbour left), then
-                // those landing nearest the centre, keeping the marbles together.
                 let after = occ ^ (1u128 << s.0 | 1u128 << over | 1u128 << land);
                 let stranded = stranded_by(after, &[s.0, over, land]);
                 let mut key = 16 * stranded + ring(land as usize);
@@ -555,29 +596,18 @@ impl<F: FnMut(&Progress)> Search<F> {
             }
         }
         moves.sort_unstable();
-        for &(_, from, over, land) in &moves {
-            let diff = 1u128 << from | 1u128 << over | 1u128 << land;
-            layouts.toggle(diff);
-            for (s, image) in images.iter_mut().enumerate() {
-                *image ^= 1u128 << t.sym[s][from as usize]
-                    | 1u128 << t.sym[s][over as usize]
-                    | 1u128 << t.sym[s][land as usize];
-            }
-            self.path.push((from, over, land));
-            let stop = self.dfs(layouts, images);
-            self.path.pop();
-            layouts.toggle(diff);
-            for (s, image) in images.iter_mut().enumerate() {
-                *image ^= 1u128 << t.sym[s][from as usize]
-                    | 1u128 << t.sym[s][over as usize]
-                    | 1u128 << t.sym[s][land as usize];
-            }
-            if stop {
-                return true;
-            }
-        }
-        self.table[slot] = key;
-        false
+        moves
+    }
+}
+
+/// Plays or takes back the jump from `from` over `over` to `land` in the board's twelve
+/// symmetric images.
+#[inline]
+fn toggle_images(t: &Tables, images: &mut [u128; 12], from: u8, over: u8, land: u8) {
+    for (s, image) in images.iter_mut().enumerate() {
+        *image ^= 1u128 << t.sym[s][from as usize]
+            | 1u128 << t.sym[s][over as usize]
+            | 1u128 << t.sym[s][land as usize];
     }
 }
 
