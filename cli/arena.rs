@@ -23,6 +23,7 @@ use tabula::arena::{Arena, Config, GameRecord, Header, Openings, Shard, Sprt, Su
 use tabula::files::{check_new, write_atomically, FileLock};
 use tabula::games::GameKind;
 use tabula::protocol::TrafficLog;
+use tabula::resources::check_threads;
 use tabula::{with_game, Error, Game};
 
 use crate::common::{print_json, show_progress, CliError, OptionArgs};
@@ -276,9 +277,7 @@ fn check_resume_args(
 fn run(args: RunArgs) -> Result<(), CliError> {
     let game = args.game.clone().unwrap_or_default();
     let kind = GameKind::from_name(&game)?;
-    if args.concurrency == 0 {
-        return Err(Error::option("--concurrency must be at least 1").into());
-    }
+    check_threads("--concurrency", args.concurrency)?;
     // One run at a time per record file: two resumes of one file would both play its
     // missing games.
     let _lock = match args.resume.as_ref().or(args.out.as_ref()) {

@@ -7,6 +7,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use clap::Args;
+use tabula::error::escape_controls;
 use tabula::games::GameKind;
 use tabula::{Error, Game, GameOptions, OptionSpec};
 
@@ -16,7 +17,7 @@ pub struct CliError(pub String);
 
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&escape_controls(&self.0))
     }
 }
 
@@ -272,7 +273,13 @@ impl GameArgs {
                 // A position file from another program is small; 1 MB is far above any.
                 let what = format!("--from {format}");
                 let text = tabula::files::read_small(Path::new(file), 1 << 20, &what)?;
-                G::from_foreign(format, &text, &options)?
+                G::from_foreign(format, &text, &options).map_err(|e| {
+                    if e.kind == tabula::ErrorKind::File {
+                        Error::file(format!("'{file}': {}", e.message))
+                    } else {
+                        e
+                    }
+                })?
             }
             (Some(text), _) => G::from_notation(text, &options)?,
             _ => G::start(&options)?,

@@ -78,8 +78,29 @@ impl fmt::Display for Error {
             ErrorKind::File => "bad file",
             ErrorKind::Request => "cannot do that",
         };
-        write!(f, "{what}: {}", shorten_quotes(&self.message))
+        write!(
+            f,
+            "{what}: {}",
+            escape_controls(&shorten_quotes(&self.message))
+        )
     }
+}
+
+/// `text` with every control character written as an escape (`\r`, `\u{1b}`), so a message
+/// that quotes bad input stays one line and cannot move a terminal's cursor or clear its screen.
+pub fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// The longest quoted piece of input a message shows whole, in characters.
@@ -127,5 +148,15 @@ mod tests {
         assert!(text.contains("...' (100000 characters) at 'a'"), "{text}");
         assert_eq!(shorten_quotes("it's 'fine'"), "it's 'fine'");
         assert_eq!(shorten_quotes("no quotes"), "no quotes");
+    }
+
+    #[test]
+    fn control_characters_are_escaped_on_one_line() {
+        let e = Error::position("expected 3 fields in 'a\u{1b}[2J\rb\nc\td'");
+        assert_eq!(
+            e.to_string(),
+            "bad position: expected 3 fields in 'a\\u{1b}[2J\\rb\\nc\\td'"
+        );
+        assert_eq!(escape_controls("plain 'é'"), "plain 'é'");
     }
 }

@@ -105,6 +105,12 @@ pub struct FileLock {
 impl FileLock {
     /// Claims `path` for this process, or says who holds it.
     pub fn acquire(path: &Path) -> Result<FileLock, Error> {
+        if path.is_dir() {
+            return Err(Error::file(format!(
+                "'{}' is a directory, not a file name",
+                path.display()
+            )));
+        }
         let mut name = path.as_os_str().to_owned();
         name.push(".lock");
         let lock = PathBuf::from(name);

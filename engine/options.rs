@@ -112,7 +112,7 @@ impl GameOptions {
             Some("true" | "yes" | "1" | "on") => Ok(true),
             Some("false" | "no" | "0" | "off") => Ok(false),
             Some(other) => Err(Error::option(format!(
-                "{key}='{other}' is not true or false"
+                "{key}='{other}' is not on or off (1, true, on, yes or 0, false, off, no)"
             ))),
         }
     }

@@ -64,8 +64,14 @@ pub fn check_seconds(flag: &str, seconds: f64) -> Result<Duration, Error> {
     if seconds.is_finite() && (0.0..=MAX_SECONDS).contains(&seconds) {
         Ok(Duration::from_secs_f64(seconds))
     } else {
+        // A huge number is shown as 1e308, not with its 309 digits.
+        let shown = if seconds.abs() < 1e15 {
+            format!("{seconds}")
+        } else {
+            format!("{seconds:e}")
+        };
         Err(Error::option(format!(
-            "{flag} must be a number of seconds from 0 to {MAX_SECONDS} (got {seconds})"
+            "{flag} must be a number of seconds from 0 to {MAX_SECONDS} (got {shown})"
         )))
     }
 }

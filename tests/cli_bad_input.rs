@@ -28,6 +28,14 @@ fn thread_counts_out_of_range_are_refused() {
         ),
         ("best onitama --threads 300", "threads must be 1 to 256"),
         (
+            "arena onitama --engine random --engine random --games 2 --concurrency 2000",
+            "--concurrency must be 1 to 256 (got 2000)",
+        ),
+        (
+            "arena onitama --engine random --engine random --games 2 --concurrency 0",
+            "--concurrency must be 1 to 256 (got 0)",
+        ),
+        (
             "onitama tablebase --cards tiger,crab,boar,ox,eel --pieces 3 --threads 0",
             "--threads must be 1 to 256",
         ),
@@ -139,7 +147,46 @@ fn conflicting_or_empty_settings_and_wrong_kinds_of_file_are_refused() {
             "onitama deals --cards tiger,crab --limit 1",
             "a card set is exactly 5",
         ),
+        (
+            "arena onitama --engine random:name= --engine random --games 2",
+            "name= is empty",
+        ),
+        (
+            "arena onitama --engine ugi:cmd=./engine,depth=1 --engine random --games 2",
+            "so 'depth=1' is part of the command: put cmd= last",
+        ),
+        (
+            "arena onitama --engine alphabeta:tc=1+1e308 --engine random --games 2",
+            "(got 1e308)",
+        ),
+        (
+            "best checkers --engine maxn:rounds=2 --depth 1",
+            "rounds='2' is not on or off",
+        ),
     ]);
+}
+
+#[test]
+fn control_characters_of_bad_input_are_escaped_on_one_line() {
+    let out = tabula(&["show", "senet", "a\u{1b}[2J\rb"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "one line: {err:?}");
+    assert!(!err.contains('\u{1b}') && !err.contains('\r'), "{err:?}");
+    assert!(err.contains(r"'a\u{1b}[2J\rb'"), "{err:?}");
+}
+
+#[test]
+fn a_bad_position_file_is_named() {
+    let dir = temp_dir("foreign");
+    let file = dir.join("state.json");
+    std::fs::write(&file, r#"{"board":"123","currentTurn":"red"}"#).unwrap();
+    let f = file.to_str().unwrap();
+    refused_all(&[(
+        &format!("show onitama --from litama {f}"),
+        &format!("'{f}': litama: board '123' has 3 characters"),
+    )]);
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -185,6 +232,10 @@ fn existing_outputs_and_directories_are_refused() {
         (
             &format!("onitama deals --limit 1 --out {d}"),
             "is a directory",
+        ),
+        (
+            &format!("arena onitama --engine random --engine random --games 2 --out {d}"),
+            "is a directory, not a file name",
         ),
     ]);
     assert_eq!(std::fs::read_to_string(&old).unwrap(), "keep me");

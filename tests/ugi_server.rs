@@ -89,7 +89,7 @@ fn bad_input_is_answered_and_the_server_keeps_running() {
                  setoption name Threads value 999\nsetoption name cards value tiger,tiger\n\
                  setoption name cards\ngo ponder depth 1\nstop\n\
                  position\ngo depth 1\nposition startpos\nposition fen\nquery turn\n\
-                 position startpos\nposition startpos e2e4\nquery turn\nisready\n";
+                 position startpos\nposition startpos e2e4\nquery turn\nxy\u{1b}[2Jz\nisready\n";
     let out = serve::<Onitama>("alphabeta", GameOptions::new(), input);
     let unset = "info string no position is set (the last position command was rejected)";
     let expected_infos = [
@@ -109,6 +109,8 @@ fn bad_input_is_answered_and_the_server_keeps_running() {
         unset,
         "info string position: fen is not followed by a position; no position is set",
         "info string position: unexpected 'e2e4' after startpos (expected 'moves'); no position is set",
+        // A control character is written as an escape, never sent to the referee.
+        "info string unknown command 'xy\\u{1b}[2Jz'",
     ];
     for line in expected_infos {
         assert!(

@@ -139,7 +139,7 @@ fn flag_or(spec: &EngineSpec, key: &str, default: bool) -> Result<bool, Error> {
         Some("0" | "false" | "off" | "no") => Ok(false),
         Some("1" | "true" | "on" | "yes") => Ok(true),
         Some(v) => Err(Error::option(format!(
-            "engine {}: {key}='{v}' is not true or false",
+            "engine {}: {key}='{v}' is not on or off (1, true, on, yes or 0, false, off, no)",
             spec.kind
         ))),
     }

@@ -72,6 +72,11 @@ impl EngineSpec {
                 )));
             }
         }
+        if settings.get("name").is_some_and(String::is_empty) {
+            return Err(Error::option(format!(
+                "engine spec '{text}': name= is empty (give the engine a label, or leave name out)"
+            )));
+        }
         Ok(EngineSpec {
             kind: kind.to_ascii_lowercase(),
             settings,
@@ -174,6 +179,10 @@ mod tests {
         assert_eq!(s.get("cmd"), Some("a,b=c"));
         assert_eq!(EngineSpec::parse("ugi:cmd=").unwrap().get("cmd"), Some(""));
         assert_eq!(EngineSpec::parse("ugi:name=x").unwrap().get("cmd"), None);
+        assert!(EngineSpec::parse("random:name=")
+            .unwrap_err()
+            .to_string()
+            .contains("name= is empty"));
         assert!(EngineSpec::parse("ugi:cmd=a,cmd=b").is_ok());
     }
 }

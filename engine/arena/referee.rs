@@ -52,10 +52,31 @@ impl SeatTime {
         let tc = own_tc.or(if limited { None } else { default_tc });
         if spec.kind == UGI_KIND && tc.is_none() && !limited {
             return Err(Error::option(format!(
-                "engine {name}: an engine program needs a limit: tc=BASE+INC, movetime=MS, depth=D or nodes=N in its spec, or --tc"
+                "engine {name}: an engine program needs a limit: tc=BASE+INC, movetime=MS, depth=D or nodes=N in its spec, or --tc{}",
+                swallowed_limit(spec)
             )));
         }
         Ok(SeatTime { tc, movetime })
+    }
+}
+
+/// When the command of `spec` holds what looks like a limit (`...,depth=1`), a note that
+/// `cmd=` takes the rest of the spec; else nothing.
+fn swallowed_limit(spec: &EngineSpec) -> String {
+    let Some(cmd) = spec.get("cmd") else {
+        return String::new();
+    };
+    let found = cmd.split(',').skip(1).find(|part| {
+        ["tc", "depth", "nodes", "movetime"]
+            .iter()
+            .any(|k| part.trim_start().starts_with(&format!("{k}=")))
+    });
+    match found {
+        Some(part) => format!(
+            " (cmd= takes the rest of the spec, so '{}' is part of the command: put cmd= last)",
+            part.trim()
+        ),
+        None => String::new(),
     }
 }
 

@@ -8,6 +8,8 @@ use std::io::{self, Write};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::error::escape_controls;
+
 /// How long after a search starts its progress lines may wait to be sent with later ones.
 pub(super) const HOLD: Duration = Duration::from_millis(10);
 
@@ -54,9 +56,9 @@ impl<W: Write> Output<W> {
         w.flush()
     }
 
-    /// `info string <text>`.
+    /// `info string <text>`, control characters escaped (the text may quote a bad line).
     pub(super) fn info(&self, text: &str) -> io::Result<()> {
-        self.line(&format!("info string {text}"))
+        self.line(&format!("info string {}", escape_controls(text)))
     }
 
     /// Holds the progress lines of the search starting now for [`HOLD`].
