@@ -96,24 +96,30 @@ pub fn chain(args: ChainArgs) -> Result<(), CliError> {
             "seconds": seconds,
         }));
     }
-    if longest.length == 0 {
-        println!("no jump: the longest chain is 0 captures");
-    } else {
-        println!("longest chain: {} captures", longest.length);
-        println!("move: {}", sorted[0]);
-        println!(
-            "moves reaching it: {} (of {} moves)",
-            longest.moves.len(),
-            longest.total_moves
-        );
-        if args.all {
-            for n in &sorted {
-                println!("  {n}");
-            }
-        }
-    }
+    print_longest(&longest, &sorted, args.all);
     eprintln!("{:.3} ms", seconds * 1e3);
     Ok(())
+}
+
+/// The text form of the longest chain: its length, a move reaching it (the first of `sorted`,
+/// the moves' least chains in reading order) and how many do, and with `all` every one.
+fn print_longest(longest: &chain::Longest, sorted: &[String], all: bool) {
+    if longest.length == 0 {
+        println!("no jump: the longest chain is 0 captures");
+        return;
+    }
+    println!("longest chain: {} captures", longest.length);
+    println!("move: {}", sorted[0]);
+    println!(
+        "moves reaching it: {} (of {} moves)",
+        longest.moves.len(),
+        longest.total_moves
+    );
+    if all {
+        for n in sorted {
+            println!("  {n}");
+        }
+    }
 }
 
 fn solitaire_report(args: &ChainArgs, state: &Checkers) -> Result<(), CliError> {
@@ -160,6 +166,13 @@ fn solitaire_report(args: &ChainArgs, state: &Checkers) -> Result<(), CliError> 
             "endgame_marbles": outcome.endgame_marbles,
         }));
     }
+    print_solitaire(&outcome);
+    Ok(())
+}
+
+/// The text form of a solitaire search: proved or not, the line, and on stderr its cost.
+fn print_solitaire(outcome: &solitaire::Outcome) {
+    let seconds = outcome.elapsed.as_secs_f64();
     if outcome.proved {
         println!(
             "proved: at most {} of the {} marbles can be captured alone, and this line does it ({} left)",
@@ -184,5 +197,4 @@ fn solitaire_report(args: &ChainArgs, state: &Checkers) -> Result<(), CliError> 
         "{} positions in {seconds:.2} s; endgame table complete up to {} marbles",
         outcome.nodes, outcome.endgame_marbles
     );
-    Ok(())
 }
