@@ -668,35 +668,7 @@ pub fn solve(args: SolveArgs) -> Result<(), CliError> {
         load_tablebase(args.table.as_deref())?
     };
     match (kind, table) {
-        // Onitama: df-pn with table leaves first; the exact solver only if it proves nothing.
-        (GameKind::Onitama, table) => {
-            let state: Onitama = player_to_move(&args)?;
-            match tabula::analysis::onitama::solve::solve(&state, table.as_ref(), limits, args.hash)
-            {
-                Solution::Proof(report) => {
-                    args.svg.write(&state, report.best)?;
-                    crate::onitama::print_proof(&state, &report, args.json)?;
-                    args.show.print(&state, &report.line, args.json);
-                    Ok(())
-                }
-                Solution::Search {
-                    result,
-                    dfpn_nodes,
-                    dfpn_time,
-                } => {
-                    args.svg.write(&state, result.best)?;
-                    if !args.json {
-                        eprintln!(
-                            "df-pn proved nothing in {dfpn_nodes} nodes, {:.3} s; the exact solver goes on",
-                            dfpn_time.as_secs_f64()
-                        );
-                    }
-                    print_solution(&state, &result, args.json)?;
-                    args.show.print(&state, &result.line, args.json);
-                    Ok(())
-                }
-            }
-        }
+        (GameKind::Onitama, table) => solve_onitama(&args, table, limits),
         (_, Some(_)) => Err(no_table(kind)),
         (_, None) => with_game!(kind, G => {
             let state: G = player_to_move(&args)?;
@@ -707,6 +679,39 @@ pub fn solve(args: SolveArgs) -> Result<(), CliError> {
             Ok(())
         }),
     }
+}
+
+/// `tabula solve` in Onitama: df-pn with `table`'s leaves first; the exact solver only if it
+/// proves nothing.
+fn solve_onitama(
+    args: &SolveArgs,
+    table: Option<Arc<Tablebase>>,
+    limits: Limits,
+) -> Result<(), CliError> {
+    let state: Onitama = player_to_move(args)?;
+    match tabula::analysis::onitama::solve::solve(&state, table.as_ref(), limits, args.hash) {
+        Solution::Proof(report) => {
+            args.svg.write(&state, report.best)?;
+            crate::onitama::print_proof(&state, &report, args.json)?;
+            args.show.print(&state, &report.line, args.json);
+        }
+        Solution::Search {
+            result,
+            dfpn_nodes,
+            dfpn_time,
+        } => {
+            args.svg.write(&state, result.best)?;
+            if !args.json {
+                eprintln!(
+                    "df-pn proved nothing in {dfpn_nodes} nodes, {:.3} s; the exact solver goes on",
+                    dfpn_time.as_secs_f64()
+                );
+            }
+            print_solution(&state, &result, args.json)?;
+            args.show.print(&state, &result.line, args.json);
+        }
+    }
+    Ok(())
 }
 
 /// The position of `tabula solve`, which needs a player to move.
