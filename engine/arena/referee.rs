@@ -67,7 +67,7 @@ fn swallowed_limit(spec: &EngineSpec) -> String {
         return String::new();
     };
     let found = cmd.split(',').skip(1).find(|part| {
-        ["tc", "depth", "nodes", "movetime"]
+        ["tc", "depth", "nodes", "movetime", "time", "playouts"]
             .iter()
             .any(|k| part.trim_start().starts_with(&format!("{k}=")))
     });
