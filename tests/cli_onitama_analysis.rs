@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 mod cli_support;
 
-use cli_support::{json, ok, refused_all};
+use cli_support::{json, ok, refused_all, tabula};
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tabula-cli-analysis-{}", std::process::id()));
@@ -111,6 +111,47 @@ fn deals_write_lines_resume_and_summarise() {
         "onitama", "deals", "--cards", cards, "--depth", "1", "--limit", "3",
     ]);
     assert!(text.contains("most one-sided for red"), "{text}");
+}
+
+#[test]
+fn deal_files_cut_short_by_a_kill_resume_to_whole_lines() {
+    let cards = ["--cards", "tiger,crab,boar,ox,eel", "--limit", "4"];
+    let survey = [&["--depth", "2"][..], &cards].concat();
+    let prove = [&["--prove", "--prove-nodes", "2000"][..], &cards].concat();
+    for (name, run) in [("cut-survey.jsonl", survey), ("cut-proofs.jsonl", prove)] {
+        let path = temp(name);
+        let p = path.to_str().unwrap();
+        let deals = |more: &[&str]| tabula(&[&["onitama", "deals"][..], &run, more].concat());
+        let first = deals(&["--out", p]);
+        assert!(
+            first.status.success(),
+            "{}",
+            String::from_utf8_lossy(&first.stderr)
+        );
+        let full = std::fs::read_to_string(&path).unwrap();
+        let lines = full.lines().count();
+        // A kill in the middle of the last line, just before its newline, and between the two
+        // lines of the last class (its deal's and its partner's).
+        let last_two = full.trim_end().rfind('\n').unwrap() + 1;
+        for cut in [full.len() - 40, full.len() - 1, last_two] {
+            std::fs::write(&path, &full.as_bytes()[..cut]).unwrap();
+            let out = deals(&["--resume", p]);
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let err = String::from_utf8(out.stderr).unwrap();
+            assert!(err.contains("dropping a"), "{name} cut at {cut}: {err}");
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert!(text.ends_with('\n'));
+            assert_eq!(text.lines().count(), lines, "{name} cut at {cut}: {text}");
+            for l in text.lines() {
+                serde_json::from_str::<serde_json::Value>(l).expect("every line is JSON");
+            }
+        }
+        std::fs::remove_file(&path).unwrap();
+    }
 }
 
 #[test]

@@ -3,7 +3,6 @@
 //! `tabula onitama verify FILE`, which replays every proof of such a file against the rules.
 
 use std::collections::{HashMap, HashSet};
-use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -24,8 +23,8 @@ use tabula::files::check_new;
 use tabula::games::onitama::{Card, Deal, Onitama, DEFAULT_PLY_LIMIT};
 use tabula::resources::check_seconds;
 
-use super::bar;
 use super::deals::DealsArgs;
+use super::{bar, results};
 use crate::common::{print_json, show_progress, CliError};
 
 /// The most moves a proof kept in a results file may have.
@@ -80,29 +79,8 @@ fn line(r: &DealProof) -> Value {
     })
 }
 
-/// The largest results file read back (a line per deal is well under 2 KB, and there are
-/// 131,040 deals): a bound, so that a wrong path (a device, a disk image) is refused, not read.
-const RESULTS_LIMIT: u64 = 256 << 20;
-
 /// The largest `--list` file read (a line per deal, 131,040 deals at most).
 const LIST_LIMIT: u64 = 16 << 20;
-
-/// The bytes of `path`, refused with one line when it holds more than `limit`.
-fn read_capped(path: &Path, limit: u64) -> Result<Vec<u8>, CliError> {
-    use std::io::Read;
-    let fail = |e: std::io::Error| CliError(format!("bad file: {}: {e}", path.display()));
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
-        .map_err(fail)?;
-    if bytes.len() as u64 > limit {
-        return Err(CliError(format!(
-            "bad file: {}: larger than {limit} bytes, too large for a deal file",
-            path.display()
-        )));
-    }
-    Ok(bytes)
-}
 
 /// Reads the lines of an earlier run. Only lines ending in a newline count: a last line without
 /// one was cut short by a killed run and is dropped. Returns the lines and the length of the
@@ -117,18 +95,11 @@ fn read_done(path: &Path) -> Result<(Vec<Done>, u64), CliError> {
     if !path.exists() {
         return Ok((Vec::new(), 0));
     }
-    let bytes = read_capped(path, RESULTS_LIMIT)?;
-    let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    if whole < bytes.len() {
-        eprintln!(
-            "{}: dropping an unfinished last line (a killed run); its deal is proven again",
-            path.display()
-        );
-    }
-    let text = String::from_utf8_lossy(&bytes[..whole]);
+    let (text, whole) = results::whole_lines(path, "proven again")?;
     let mut out: Vec<Done> = Vec::new();
     let mut seen = HashSet::new();
-    for (n, text) in text.lines().enumerate() {
+    let mut last_start = 0;
+    for (n, start, text) in results::numbered_lines(&text) {
         if text.trim().is_empty() {
             continue;
         }
@@ -159,6 +130,7 @@ fn read_done(path: &Path) -> Result<(Vec<Done>, u64), CliError> {
             return Err(bad("a win without its proof"));
         }
         let u32_of = |k: &str| v[k].as_u64().and_then(|x| u32::try_from(x).ok());
+        last_start = start;
         out.push(Done {
             deal,
             value,
@@ -171,13 +143,20 @@ fn read_done(path: &Path) -> Result<(Vec<Done>, u64), CliError> {
             mirror_of: v["mirror_of"].as_str().and_then(parse_deal_name),
         });
     }
-    Ok((out, whole as u64))
+    let last = out.last().map(|r| (r.deal, r.mirror_of.is_some()));
+    match results::orphan_cut(path, last, last_start) {
+        Some(cut) => {
+            out.pop();
+            Ok((out, cut))
+        }
+        None => Ok((out, whole)),
+    }
 }
 
 /// Reads a list of deals to prove: one deal a line as `red=A,B blue=C,D side=E`, or JSON lines
 /// with such a `deal` field (a deal survey's or a proof run's file).
 fn read_list(path: &Path) -> Result<Vec<Deal>, CliError> {
-    let text = String::from_utf8(read_capped(path, LIST_LIMIT)?)
+    let text = String::from_utf8(results::read_capped(path, LIST_LIMIT)?)
         .map_err(|_| CliError(format!("bad file: {}: not UTF-8 text", path.display())))?;
     let mut out = Vec::new();
     for (n, l) in text.lines().enumerate() {
@@ -296,7 +275,7 @@ pub fn run(args: &DealsArgs) -> Result<(), CliError> {
         }
     }
     let writer = match &out_path {
-        Some(p) => Some(open_results(p, args.resume.is_some(), whole)?),
+        Some(p) => Some(results::open(p, args.resume.is_some(), whole)?),
         None => None,
     };
     let progress = bar(todo.len() as u64, show_progress(args.json));
@@ -305,14 +284,15 @@ pub fn run(args: &DealsArgs) -> Result<(), CliError> {
     prove_classes(&todo, table, limits, args.threads, &|results| {
         let mut guard = state.lock().expect("no thread panicked");
         let (writer, all, error) = &mut *guard;
-        for r in results {
-            if let Some(w) = writer.as_mut() {
-                // One write per whole line: a killed run leaves whole lines and at most one
-                // unfinished last line, which --resume drops.
-                if let Err(e) = w.write_all(format!("{}\n", line(r)).as_bytes()) {
-                    error.get_or_insert(e);
-                }
+        // A class's lines (its deal's and its partner's) in one write: a killed run leaves
+        // whole classes and at most one unfinished last line, which --resume drops.
+        let lines: String = results.iter().map(|r| format!("{}\n", line(r))).collect();
+        if let Some(w) = writer.as_mut() {
+            if let Err(e) = w.write_all(lines.as_bytes()) {
+                error.get_or_insert(e);
             }
+        }
+        for r in results {
             all.push(Done::of(r));
         }
         progress.inc(1);
@@ -382,23 +362,6 @@ fn open_table(path: &Path) -> Result<Tables, CliError> {
     } else {
         Ok(Tables::Distance(super::load_table(path)?))
     }
-}
-
-/// Opens the results file: new (or replaced), or an earlier run's cut back to its whole lines.
-fn open_results(path: &Path, resume: bool, whole: u64) -> Result<std::fs::File, CliError> {
-    let cannot =
-        |e: std::io::Error| CliError(format!("bad file: {}: cannot write: {e}", path.display()));
-    let file = OpenOptions::new()
-        .create(true)
-        .write(true)
-        .append(resume)
-        .truncate(!resume)
-        .open(path)
-        .map_err(cannot)?;
-    if resume {
-        file.set_len(whole).map_err(cannot)?;
-    }
-    Ok(file)
 }
 
 /// Counts by value and by distance over results.

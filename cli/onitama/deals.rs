@@ -1,9 +1,9 @@
 //! `tabula onitama deals`: the survey of every distinct deal, one JSON line per deal, resumable,
 //! with a summary.
 
-use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::fs::File;
+use std::io::Write;
+use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -19,7 +19,7 @@ use tabula::games::onitama::{Card, Color, Deal, Onitama, DEFAULT_PLY_LIMIT};
 use tabula::resources::{check_memory, check_table_mb, check_threads};
 use tabula::search::{Limits, Outcome, Score};
 
-use super::bar;
+use super::{bar, results};
 use crate::common::{move_line, print_json, show_progress, CliError};
 
 /// Arguments of `tabula onitama deals`.
@@ -120,22 +120,23 @@ fn line(r: &DealResult) -> Value {
     })
 }
 
-/// Reads the results of an earlier run (enough for skipping and for the summary).
-fn read_done(path: &std::path::Path) -> Result<Vec<DealResult>, CliError> {
+/// Reads the results of an earlier run (enough for skipping and for the summary), and the
+/// length of its whole lines: a last line cut short by a killed run is dropped (see
+/// [`results::whole_lines`]).
+fn read_done(path: &std::path::Path) -> Result<(Vec<DealResult>, u64), CliError> {
     if path.is_dir() {
         return Err(CliError(format!(
             "bad file: '{}' is a directory, not a deal survey file",
             path.display()
         )));
     }
-    let file = match std::fs::File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(CliError(format!("bad file: {}: {e}", path.display()))),
-    };
+    if !path.exists() {
+        return Ok((Vec::new(), 0));
+    }
+    let (text, whole) = results::whole_lines(path, "searched again")?;
     let mut out = Vec::new();
-    for (n, text) in BufReader::new(file).lines().enumerate() {
-        let text = text?;
+    let mut last_start = 0;
+    for (n, start, text) in results::numbered_lines(&text) {
         if text.trim().is_empty() {
             continue;
         }
@@ -146,7 +147,7 @@ fn read_done(path: &std::path::Path) -> Result<Vec<DealResult>, CliError> {
                 n + 1
             ))
         };
-        let v: Value = serde_json::from_str(&text).map_err(|_| bad("not a JSON line"))?;
+        let v: Value = serde_json::from_str(text).map_err(|_| bad("not a JSON line"))?;
         let card = |x: &Value| {
             x.as_str()
                 .and_then(Card::from_name)
@@ -173,6 +174,7 @@ fn read_done(path: &std::path::Path) -> Result<Vec<DealResult>, CliError> {
         if out.iter().any(|r: &DealResult| r.deal == deal) {
             return Err(bad("this deal is already on an earlier line"));
         }
+        last_start = start;
         out.push(DealResult {
             deal,
             to_move: deal.side.stamp(),
@@ -183,7 +185,14 @@ fn read_done(path: &std::path::Path) -> Result<Vec<DealResult>, CliError> {
             mirror_of: v["mirror_of"].as_str().and_then(parse_deal_name),
         });
     }
-    Ok(out)
+    let last = out.last().map(|r| (r.deal, r.mirror_of.is_some()));
+    match results::orphan_cut(path, last, last_start) {
+        Some(cut) => {
+            out.pop();
+            Ok((out, cut))
+        }
+        None => Ok((out, whole)),
+    }
 }
 
 /// Runs the survey (`deals` without `--prove`): searches the classes not yet done, writes their
@@ -200,9 +209,9 @@ pub fn deals(args: DealsArgs) -> Result<(), CliError> {
     if let Some(n) = args.limit {
         todo.truncate(n);
     }
-    let previous = match &args.resume {
+    let (previous, whole) = match &args.resume {
         Some(p) => read_done(p)?,
-        None => Vec::new(),
+        None => (Vec::new(), 0),
     };
     let done: std::collections::HashSet<String> =
         previous.iter().map(|r| deal_name(&r.deal)).collect();
@@ -212,7 +221,10 @@ pub fn deals(args: DealsArgs) -> Result<(), CliError> {
             check_new(p, "use --resume to continue it, or --force to replace it")?;
         }
     }
-    let writer = open_results(out_path.as_deref(), args.resume.is_some())?;
+    let writer = out_path
+        .as_deref()
+        .map(|p| results::open(p, args.resume.is_some(), whole))
+        .transpose()?;
     let (all, seconds) = run_survey(&todo, limits, &args, writer, previous)?;
     report(&args, todo.len(), &all, seconds)
 }
@@ -232,12 +244,15 @@ fn run_survey(
     survey(todo, limits, args.threads, args.hash, &|results| {
         let mut guard = state.lock().expect("no thread panicked");
         let (writer, all, error) = &mut *guard;
-        for r in results {
-            if let Some(w) = writer.as_mut() {
-                if let Err(e) = writeln!(w, "{}", line(r)) {
-                    error.get_or_insert(e);
-                }
+        // A class's lines (its deal's and its partner's) in one write: a killed run leaves
+        // whole classes and at most one unfinished last line, which --resume drops.
+        let lines: String = results.iter().map(|r| format!("{}\n", line(r))).collect();
+        if let Some(w) = writer.as_mut() {
+            if let Err(e) = w.write_all(lines.as_bytes()) {
+                error.get_or_insert(e);
             }
+        }
+        for r in results {
             all.push(r.clone());
         }
         progress.inc(1);
@@ -297,20 +312,6 @@ fn survey_limits(args: &DealsArgs) -> Result<Limits, CliError> {
         (None, Some(t)) => Limits::time_ms(t),
         (None, None) => Limits::depth(6),
     })
-}
-
-/// The results file opened for writing: appended to when resuming, else created or replaced.
-fn open_results(path: Option<&Path>, resume: bool) -> Result<Option<File>, CliError> {
-    path.map(|p| {
-        OpenOptions::new()
-            .create(true)
-            .write(true)
-            .append(resume)
-            .truncate(!resume)
-            .open(p)
-            .map_err(|e| CliError(format!("bad file: {}: cannot write: {e}", p.display())))
-    })
-    .transpose()
 }
 
 /// Prints the survey's summary of `all` (text, or JSON with `--json`); `searched` classes were

@@ -20,6 +20,7 @@ mod bitbase;
 mod deal_proofs;
 mod deals;
 mod prove;
+mod results;
 mod solve;
 
 /// Arguments of `tabula onitama`.
