@@ -143,14 +143,9 @@ fn read_done(path: &Path) -> Result<(Vec<Done>, u64), CliError> {
             mirror_of: v["mirror_of"].as_str().and_then(parse_deal_name),
         });
     }
-    let last = out.last().map(|r| (r.deal, r.mirror_of.is_some()));
-    match results::orphan_cut(path, last, last_start) {
-        Some(cut) => {
-            out.pop();
-            Ok((out, cut))
-        }
-        None => Ok((out, whole)),
-    }
+    let class_of = |r: &Done| (r.deal, r.mirror_of.is_some());
+    let whole = results::complete_classes(path, &mut out, class_of, last_start, whole);
+    Ok((out, whole))
 }
 
 /// Reads a list of deals to prove: one deal a line as `red=A,B blue=C,D side=E`, or JSON lines

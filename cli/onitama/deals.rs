@@ -185,14 +185,9 @@ fn read_done(path: &std::path::Path) -> Result<(Vec<DealResult>, u64), CliError>
             mirror_of: v["mirror_of"].as_str().and_then(parse_deal_name),
         });
     }
-    let last = out.last().map(|r| (r.deal, r.mirror_of.is_some()));
-    match results::orphan_cut(path, last, last_start) {
-        Some(cut) => {
-            out.pop();
-            Ok((out, cut))
-        }
-        None => Ok((out, whole)),
-    }
+    let class_of = |r: &DealResult| (r.deal, r.mirror_of.is_some());
+    let whole = results::complete_classes(path, &mut out, class_of, last_start, whole);
+    Ok((out, whole))
 }
 
 /// Runs the survey (`deals` without `--prove`): searches the classes not yet done, writes their

@@ -79,18 +79,27 @@ pub(super) fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, u64, &s
         .map(|(n, (start, line))| (n, start, line))
 }
 
-/// Drops a last class whose partner's line is missing (the file was cut between the two lines of
-/// one class): `last` is the last line's deal and whether it is a partner (`mirror_of` set), and
-/// `start` where that line starts. Returns the new length of the whole lines, or `None` when the
-/// last class is complete.
-pub(super) fn orphan_cut(path: &Path, last: Option<(Deal, bool)>, start: u64) -> Option<u64> {
-    let (deal, is_partner) = last?;
-    if is_partner || classes(&[deal]).first()?.partner.is_none() {
-        return None;
+/// Drops the last line of `out` when it is a class's deal whose partner's line is missing (the
+/// file was cut between the two lines of one class). `class_of` gives a line's deal and whether
+/// it is a partner (`mirror_of` set), `last_start` where the last line starts and `whole` the
+/// whole lines' length. Returns the length of the lines kept.
+pub(super) fn complete_classes<T>(
+    path: &Path,
+    out: &mut Vec<T>,
+    class_of: impl Fn(&T) -> (Deal, bool),
+    last_start: u64,
+    whole: u64,
+) -> u64 {
+    let Some((deal, is_partner)) = out.last().map(class_of) else {
+        return whole;
+    };
+    if is_partner || classes(&[deal]).first().is_none_or(|c| c.partner.is_none()) {
+        return whole;
     }
     eprintln!(
         "{}: dropping a last line whose partner deal's line is missing (a killed run); its class is done again",
         path.display()
     );
-    Some(start)
+    out.pop();
+    last_start
 }
