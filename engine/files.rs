@@ -12,15 +12,21 @@ use crate::error::Error;
 /// Refuses `path` as a new output when it is a directory or already exists; `hint` says what
 /// to do instead (`use --force to replace it`).
 pub fn check_new(path: &Path, hint: &str) -> Result<(), Error> {
-    if path.is_dir() {
-        return Err(Error::file(format!(
-            "'{}' is a directory, not a file name",
-            path.display()
-        )));
-    }
+    check_not_dir(path)?;
     if path.exists() {
         return Err(Error::file(format!(
             "'{}' already exists: {hint}",
+            path.display()
+        )));
+    }
+    Ok(())
+}
+
+/// Refuses `path` as a file name when it is a directory.
+fn check_not_dir(path: &Path) -> Result<(), Error> {
+    if path.is_dir() {
+        return Err(Error::file(format!(
+            "'{}' is a directory, not a file name",
             path.display()
         )));
     }
@@ -105,12 +111,7 @@ pub struct FileLock {
 impl FileLock {
     /// Claims `path` for this process, or says who holds it.
     pub fn acquire(path: &Path) -> Result<FileLock, Error> {
-        if path.is_dir() {
-            return Err(Error::file(format!(
-                "'{}' is a directory, not a file name",
-                path.display()
-            )));
-        }
+        check_not_dir(path)?;
         let mut name = path.as_os_str().to_owned();
         name.push(".lock");
         let lock = PathBuf::from(name);

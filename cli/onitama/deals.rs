@@ -241,8 +241,8 @@ fn run_survey(
         let (writer, all, error) = &mut *guard;
         // A class's lines (its deal's and its partner's) in one write: a killed run leaves
         // whole classes and at most one unfinished last line, which --resume drops.
-        let lines: String = results.iter().map(|r| format!("{}\n", line(r))).collect();
         if let Some(w) = writer.as_mut() {
+            let lines: String = results.iter().map(|r| format!("{}\n", line(r))).collect();
             if let Err(e) = w.write_all(lines.as_bytes()) {
                 error.get_or_insert(e);
             }

@@ -34,6 +34,9 @@ pub struct TimeRules {
     pub margin: Duration,
 }
 
+/// The settings that give an engine spec a limit of its own, so that it takes no `--tc`.
+const OWN_LIMITS: [&str; 5] = ["depth", "nodes", "time", "playouts", "movetime"];
+
 impl SeatTime {
     /// The time limits of the engine `spec` names: its own `tc=` and `movetime=`, and
     /// `default_tc` (the arena's `--tc`) when the spec sets no limit of its own (`depth`,
@@ -46,9 +49,7 @@ impl SeatTime {
             .map(|t| TimeControl::parse_for(&format!("engine {name}: tc"), t))
             .transpose()?;
         let movetime = spec.get_num::<u64>("movetime")?.map(Duration::from_millis);
-        let limited = ["depth", "nodes", "time", "playouts", "movetime"]
-            .iter()
-            .any(|k| spec.get(k).is_some());
+        let limited = OWN_LIMITS.iter().any(|k| spec.get(k).is_some());
         let tc = own_tc.or(if limited { None } else { default_tc });
         if spec.kind == UGI_KIND && tc.is_none() && !limited {
             return Err(Error::option(format!(
@@ -67,8 +68,9 @@ fn swallowed_limit(spec: &EngineSpec) -> String {
         return String::new();
     };
     let found = cmd.split(',').skip(1).find(|part| {
-        ["tc", "depth", "nodes", "movetime", "time", "playouts"]
+        OWN_LIMITS
             .iter()
+            .chain(&["tc"])
             .any(|k| part.trim_start().starts_with(&format!("{k}=")))
     });
     match found {
