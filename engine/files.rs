@@ -46,6 +46,13 @@ pub fn create_new(path: &Path, hint: &str) -> Result<File, Error> {
 /// The text of `path`, read only if it is at most `limit` bytes; `what` names the input in
 /// messages (`--from litama`).
 pub fn read_small(path: &Path, limit: u64, what: &str) -> Result<String, Error> {
+    String::from_utf8(read_small_bytes(path, limit, what)?)
+        .map_err(|_| Error::file(format!("{what} '{}': not UTF-8 text", path.display())))
+}
+
+/// The bytes of `path`, refused with one message naming `what` and the path when it holds more
+/// than `limit`: a bound, so that a wrong path (a device, a disk image) is refused, not read.
+pub fn read_small_bytes(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>, Error> {
     use io::Read;
     let fail = |e: io::Error| Error::file(format!("{what} '{}': {e}", path.display()));
     let mut bytes = Vec::new();
@@ -58,8 +65,7 @@ pub fn read_small(path: &Path, limit: u64, what: &str) -> Result<String, Error> 
             path.display()
         )));
     }
-    String::from_utf8(bytes)
-        .map_err(|_| Error::file(format!("{what} '{}': not UTF-8 text", path.display())))
+    Ok(bytes)
 }
 
 /// The name a file is written under until it is complete: `<path>.partial`.

@@ -4,7 +4,6 @@
 //! is read back and cut off before anything is appended.
 
 use std::fs::{File, OpenOptions};
-use std::io::Read;
 use std::path::Path;
 
 use tabula::analysis::onitama::deals::classes;
@@ -18,18 +17,7 @@ pub(super) const RESULTS_LIMIT: u64 = 256 << 20;
 
 /// The bytes of `path`, refused with one line when it holds more than `limit`.
 pub(super) fn read_capped(path: &Path, limit: u64) -> Result<Vec<u8>, CliError> {
-    let fail = |e: std::io::Error| CliError(format!("bad file: {}: {e}", path.display()));
-    let mut bytes = Vec::new();
-    File::open(path)
-        .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
-        .map_err(fail)?;
-    if bytes.len() as u64 > limit {
-        return Err(CliError(format!(
-            "bad file: {}: larger than {limit} bytes, too large for a deal file",
-            path.display()
-        )));
-    }
-    Ok(bytes)
+    Ok(tabula::files::read_small_bytes(path, limit, "deal file")?)
 }
 
 /// The whole lines of the results file `path` (those ending in a newline) and their length in
