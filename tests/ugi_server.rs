@@ -350,6 +350,53 @@ fn game_options_apply_at_the_next_position() {
     assert_eq!(out.len(), 3);
 }
 
+/// `docs/protocol.md`: when a `position fen` and a game option disagree, the position wins, and
+/// an `info string` names the options it overrules; a position that is bad in itself is still
+/// rejected.
+#[test]
+fn a_position_overrules_the_options_that_disagree_with_it() {
+    let two = Checkers::start(&GameOptions::new()).unwrap().notation();
+    let input = format!("position fen {two}\nquery turn\ngo depth 1\n");
+    let out = serve::<Checkers>("alphabeta", GameOptions::new().with("players", "3"), &input);
+    assert_eq!(
+        out[0],
+        "info string the position overrules option players=3, which disagrees with it"
+    );
+    assert_eq!(out[1], "response p1");
+    let best = bestmoves(&out);
+    assert_eq!(best.len(), 1);
+    assert!(is_legal(
+        &Checkers::from_notation(&two, &GameOptions::new()).unwrap(),
+        best[0]
+    ));
+
+    // Onitama: a deal named by `cards` (even the default one) gives way to the position's cards.
+    let other = "s2s1/2M1m/5/1S3/S3S r tiger,boar crane,eel cobra";
+    let input = format!(
+        "setoption name cards value horse,elephant,ox,boar,crab\nposition fen {other}\nquery turn\n\
+         position fen {other} moves zz9\nquery turn\nposition fen s2s1/2M1m\nquery turn\n"
+    );
+    let out = serve::<Onitama>("alphabeta", GameOptions::new(), &input);
+    assert_eq!(
+        out[0],
+        "info string the position overrules option cards=horse,elephant,ox,boar,crab, which \
+         disagrees with it"
+    );
+    assert_eq!(out[1], "response p1");
+    assert_eq!(out[2], out[0], "said again at each position");
+    assert!(
+        out[3].starts_with("info string position rejected: move 'zz9'"),
+        "{out:?}"
+    );
+    assert_eq!(out[5], "response none");
+    assert!(
+        out[6].starts_with("info string position rejected: bad position"),
+        "{out:?}"
+    );
+    assert_eq!(out[8], "response none");
+    assert_eq!(out.len(), 9, "{out:?}");
+}
+
 #[test]
 fn the_bestmove_at_depth_four_is_the_agents() {
     // Positions after 0, 1, 4 and 9 plies of a fixed choice of moves.

@@ -369,7 +369,18 @@ impl<G: Game> Server<G> {
         self.game = None;
         let state = match &start {
             Start::StartPos => G::start(&self.options),
-            Start::Fen(text) => G::from_notation(text, &self.options),
+            Start::Fen(text) => match read_over_options::<G>(text, &self.options) {
+                Ok((state, overruled)) => {
+                    if !overruled.is_empty() {
+                        out.info(&format!(
+                            "the position overrules option {}, which disagrees with it",
+                            overruled.join(" ")
+                        ))?;
+                    }
+                    Ok(state)
+                }
+                Err(e) => Err(e),
+            },
         };
         let state = match state {
             Ok(s) => s,
@@ -546,6 +557,46 @@ fn short_number(v: f64) -> String {
     let text = format!("{v:.6}");
     text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
+
+/// Reads a `position fen` text under the game options set, where the position wins: when the
+/// text reads only without some options (checkers `players` set for another number of players,
+/// Onitama `cards` naming another deal), it is read without the fewest such options, and their
+/// `key=value`s are returned so the engine can say so. A text that no choice of options reads
+/// gets the error it gets under all of them.
+fn read_over_options<G: Game>(
+    text: &str,
+    options: &GameOptions,
+) -> Result<(G, Vec<String>), Error> {
+    let first = match G::from_notation(text, options) {
+        Ok(state) => return Ok((state, Vec::new())),
+        Err(e) => e,
+    };
+    let set: Vec<(&str, &str)> = options.iter().collect();
+    if set.len() > MAX_OVERRULED {
+        return Err(first);
+    }
+    // Every subset of the options set, fewest dropped first (a game has three or so).
+    let mut subsets: Vec<u32> = (1..1u32 << set.len()).collect();
+    subsets.sort_by_key(|m| m.count_ones());
+    for drop in subsets {
+        let mut kept = GameOptions::new();
+        let mut overruled = Vec::new();
+        for (i, (k, v)) in set.iter().enumerate() {
+            if drop & (1 << i) == 0 {
+                kept.set(k, v);
+            } else {
+                overruled.push(format!("{k}={v}"));
+            }
+        }
+        if let Ok(state) = G::from_notation(text, &kept) {
+            return Ok((state, overruled));
+        }
+    }
+    Err(first)
+}
+
+/// The most game options [`read_over_options`] tries leaving out in every combination.
+const MAX_OVERRULED: usize = 6;
 
 #[cfg(test)]
 mod tests {
