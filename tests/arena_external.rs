@@ -69,8 +69,12 @@ fn fake(mode: &str, game: &str) -> String {
 /// Plays two Onitama games of the fake engine in `mode` against `greedy` and checks that each
 /// ends with `ending`, lost by the fake's seat, with `expected` in the error.
 fn fault_ends_the_game(mode: &str, ending: &str, expected: &str) {
-    let spec = fake(mode, "onitama");
-    let args = ["onitama", "--engine", &spec, "--engine", "greedy"];
+    fault_of_spec_ends_the_game(mode, &fake(mode, "onitama"), ending, expected);
+}
+
+/// As [`fault_ends_the_game`], for the fake engine spec `spec` (run files named by `mode`).
+fn fault_of_spec_ends_the_game(mode: &str, spec: &str, ending: &str, expected: &str) {
+    let args = ["onitama", "--engine", spec, "--engine", "greedy"];
     let (games, took) = arena(
         mode,
         &[&args[..], &["--games", "2", "--concurrency", "2"]].concat(),
@@ -119,7 +123,90 @@ fn a_late_engine_loses_on_time() {
 
 #[test]
 fn an_engine_that_does_not_answer_ugi_loses_with_no_answer() {
-    fault_ends_the_game("nougiok", "no_answer", "no ugiok within 1 s");
+    // It starts for the referee's check before the first game, then never again.
+    let starts = temp("nougiok.starts");
+    let _ = std::fs::remove_file(&starts);
+    let spec = fake(&format!("nougiok 1 {}", starts.display()), "onitama");
+    fault_of_spec_ends_the_game("nougiok", &spec, "no_answer", "no ugiok within 1 s");
+}
+
+/// A hung engine behind a wrapper (a shell that does not `exec` it), deaf to `stop`, `quit` and
+/// the end of its input, is killed
+/// with its wrapper: the referee kills the engine's whole process group, so nothing it started
+/// outlives the game.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_killed_engine_behind_a_wrapper_does_not_outlive_its_game() {
+    let pids = temp("wrapped.pids");
+    let _ = std::fs::remove_file(&pids);
+    let spec =
+        format!("ugi:name=fake,tc=1+0.05,timeout=1,cmd=sh -c '{FAKE} onitama deaf 1; exit 0'");
+    let out = temp("wrapped.jsonl");
+    let _ = std::fs::remove_file(&out);
+    let run = std::process::Command::new(TABULA)
+        .args([
+            "arena", "onitama", "--engine", &spec, "--engine", "greedy", "--games", "2",
+        ])
+        .args(["--out", out.to_str().unwrap()])
+        .env("FAKE_ENGINE_PIDS", &pids)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(text.matches("time_forfeit").count(), 2, "{text}");
+    let started = std::fs::read_to_string(&pids).unwrap();
+    // The check before the first game, and one engine a game.
+    assert_eq!(started.lines().count(), 3, "{started}");
+    for pid in started.lines() {
+        // Gone, or a zombie waiting for whoever adopted it: not running.
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let state = stat.rsplit(") ").next().and_then(|r| r.chars().next());
+        assert!(
+            matches!(state, None | Some('Z' | 'X')),
+            "engine {pid} still runs: {stat}"
+        );
+    }
+}
+
+/// An engine that cannot get through `ugi` and `isready` (here: a command line it refuses, and
+/// one that never answers) is refused before the first game, with the reason its program gave
+/// on stderr, instead of losing every game of the tournament one by one.
+#[test]
+fn an_engine_that_does_not_start_is_refused_before_the_first_game() {
+    let out = temp("nostart.jsonl");
+    let _ = std::fs::remove_file(&out);
+    let out = out.to_str().unwrap();
+    let cases = [
+        (
+            format!("ugi:name=x,depth=2,cmd={FAKE} nosuchgame"),
+            "does not start as an engine: exited with status 2 before ugiok (stderr: 'usage: \
+             tabula-fake-engine GAME",
+        ),
+        (
+            format!("ugi:name=x,depth=2,timeout=0.5,cmd={FAKE} onitama nougiok"),
+            "does not start as an engine: no ugiok within 0.5 s (stderr: 'fake engine for \
+             onitama starting (nougiok)')",
+        ),
+    ];
+    for (spec, expected) in &cases {
+        let clock = Instant::now();
+        fails(
+            &[
+                "arena", "onitama", "--engine", spec, "--engine", "greedy", "--games", "20",
+                "--out", out,
+            ],
+            expected,
+        );
+        assert!(
+            !std::path::Path::new(out).exists(),
+            "{spec}: no game started"
+        );
+        assert!(clock.elapsed() < Duration::from_secs(10), "{spec}");
+    }
 }
 
 #[test]

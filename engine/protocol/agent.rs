@@ -124,21 +124,34 @@ fn positive_seconds(name: &str, text: &str) -> Result<Duration, Error> {
     Ok(d)
 }
 
-/// Refuses a `ugi:` spec whose program cannot be started (no such file, not executable): the
-/// program is started and ended again at once. Other specs pass.
+/// Refuses a `ugi:` spec whose program does not start: it cannot be run (no such file, not
+/// executable), or it exits or stays silent before answering `ugi` and `isready` within its
+/// timeout. A referee finds that out before the first game rather than in every game (a typo in
+/// a script's path would otherwise lose a whole tournament game by game). The program is ended
+/// again at once. Other specs pass.
 pub fn check_starts(spec: &EngineSpec) -> Result<(), Error> {
     if spec.kind != UGI_KIND {
         return Ok(());
     }
     let ugi = UgiSpec::from_spec(spec)?;
-    EngineProcess::start(&ugi.argv, None)
-        .map(drop)
-        .map_err(|e| {
-            Error::option(format!(
-                "engine {}: cannot start '{}': {e}",
-                ugi.name, ugi.argv[0]
-            ))
-        })
+    let mut p = EngineProcess::start(&ugi.argv, None).map_err(|e| {
+        Error::option(format!(
+            "engine {}: cannot start '{}': {e}",
+            ugi.name, ugi.argv[0]
+        ))
+    })?;
+    let handshake = send(&mut p, "ugi")
+        .and_then(|()| await_answer(&mut p, ugi.timeout, "ugiok", |r| *r == Reply::UgiOk))
+        .and_then(|_| send(&mut p, "isready"))
+        .and_then(|()| await_answer(&mut p, ugi.timeout, "readyok", |r| *r == Reply::ReadyOk));
+    handshake.map(drop).map_err(|f| {
+        Error::option(format!(
+            "engine {}: '{}' does not start as an engine: {}",
+            ugi.name,
+            ugi.argv.join(" "),
+            f.text
+        ))
+    })
 }
 
 /// Builds the bot a spec names: an engine program for `ugi:` (game options `options` are sent
@@ -277,21 +290,14 @@ impl<G: Game> UgiAgent<G> {
         Ok(p)
     }
 
-    /// Waits `timeout` for the reply `what`: none is `no_answer`, a closed pipe `crash`.
+    /// Waits the spec's timeout for the reply `what` (see [`await_answer`]).
     fn answer(
         &self,
         p: &mut EngineProcess,
         what: &str,
         want: impl FnMut(&Reply) -> bool,
     ) -> Result<Reply, Fault> {
-        p.wait_for(Instant::now() + self.spec.timeout, want)
-            .map_err(|w| match w {
-                Wait::Timeout => Fault::new(
-                    FaultKind::NoAnswer,
-                    format!("no {what} within {} s", self.spec.timeout.as_secs_f64()),
-                ),
-                Wait::Closed => crashed(p, &format!("before {what}")),
-            })
+        await_answer(p, self.spec.timeout, what, want)
     }
 
     /// Reads `info` lines until `bestmove`, before `wait` from `asked` is over.
@@ -348,16 +354,45 @@ impl<G: Game> UgiAgent<G> {
     }
 }
 
+/// Waits `timeout` for the reply `what`: none is `no_answer`, a closed pipe `crash`, each with
+/// the program's last words on stderr.
+fn await_answer(
+    p: &mut EngineProcess,
+    timeout: Duration,
+    what: &str,
+    want: impl FnMut(&Reply) -> bool,
+) -> Result<Reply, Fault> {
+    p.wait_for(Instant::now() + timeout, want)
+        .map_err(|w| match w {
+            Wait::Timeout => Fault::new(
+                FaultKind::NoAnswer,
+                format!(
+                    "no {what} within {} s{}",
+                    timeout.as_secs_f64(),
+                    p.last_words()
+                ),
+            ),
+            Wait::Closed => crashed(p, &format!("before {what}")),
+        })
+}
+
 /// Sends a line; a broken pipe is a crash.
 fn send(p: &mut EngineProcess, line: &str) -> Result<(), Fault> {
     p.send(line).map_err(|e| {
         let how = p.exit_text();
-        Fault::new(FaultKind::Crash, format!("{how} ({e} writing '{line}')"))
+        let said = p.last_words();
+        Fault::new(
+            FaultKind::Crash,
+            format!("{how} ({e} writing '{line}'){said}"),
+        )
     })
 }
 
+/// The fault of an engine whose output closed `when`: how it ended, and its last words on
+/// stderr.
 fn crashed(p: &mut EngineProcess, when: &str) -> Fault {
-    Fault::new(FaultKind::Crash, format!("{} {when}", p.exit_text()))
+    let how = p.exit_text();
+    Fault::new(FaultKind::Crash, format!("{how} {when}{}", p.last_words()))
 }
 
 impl<G: Game> Agent<G> for UgiAgent<G> {
@@ -385,7 +420,11 @@ impl<G: Game> Agent<G> for UgiAgent<G> {
         let position = Self::position_line(game);
         p.send_lines(&[&position, &go]).map_err(|e| {
             let how = p.exit_text();
-            Fault::new(FaultKind::Crash, format!("{how} ({e} writing '{go}')"))
+            let said = p.last_words();
+            Fault::new(
+                FaultKind::Crash,
+                format!("{how} ({e} writing '{go}'){said}"),
+            )
         })?;
         let asked = Instant::now();
         let (wait, on_clock) = match clock.deadline {

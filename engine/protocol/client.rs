@@ -4,8 +4,14 @@
 //! that writes a lot never blocks), and its stdin. Each line it answers is read once into a typed
 //! [`Reply`]. Dropping the process ends it: `quit`, then a kill if it lingers, and a wait, so no
 //! zombie is left.
+//!
+//! On Unix the program runs in a process group of its own, so that a kill reaches what it
+//! started too: an engine behind a wrapper script (`sh -c`, a launcher without `exec`) dies with
+//! its wrapper instead of running on. The last lines it wrote to stderr are kept, so that a
+//! crash says why where the program said so. A line is cut at [`MAX_LINE`] bytes, so an engine
+//! writing without newlines cannot make the referee's memory grow.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
@@ -16,6 +22,14 @@ use super::log::LogTag;
 
 /// How long a process that was told to `quit` may take to exit before it is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(200);
+
+/// The longest line kept from an engine, in bytes; the rest of a longer line is skipped (an
+/// `info` line is well under a kilobyte).
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// How many of an engine's last stderr lines a crash quotes, and how many characters of each.
+const LAST_WORDS: usize = 3;
+const LAST_WORD_CHARS: usize = 200;
 
 /// One line from an engine, read once.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,6 +121,10 @@ pub struct EngineProcess {
     exited: bool,
     /// Hears from the stderr thread when it has read (and logged) everything.
     stderr_done: Receiver<()>,
+    /// Whether the stderr thread has been heard from.
+    stderr_finished: bool,
+    /// The last lines the program wrote to stderr.
+    last_words: Arc<Mutex<VecDeque<String>>>,
 }
 
 impl EngineProcess {
@@ -116,12 +134,15 @@ impl EngineProcess {
         let (program, args) = argv
             .split_first()
             .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "empty command line"))?;
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()?;
+            .stderr(Stdio::piped());
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command.spawn()?;
         if let Some(t) = &tag {
             t.line(
                 '*',
@@ -133,6 +154,8 @@ impl EngineProcess {
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
         let (out_tag, err_tag) = (Arc::clone(&tag), Arc::clone(&tag));
+        let last_words = Arc::new(Mutex::new(VecDeque::new()));
+        let err_words = Arc::clone(&last_words);
         let (done_tx, stderr_done) = mpsc::channel();
         let readers = std::thread::Builder::new()
             .name("engine stdout".into())
@@ -141,12 +164,13 @@ impl EngineProcess {
                 std::thread::Builder::new()
                     .name("engine stderr".into())
                     .spawn(move || {
-                        drain(stderr, &err_tag);
+                        drain(stderr, &err_tag, &err_words);
                         let _ = done_tx.send(());
                     })
             });
         if let Err(e) = readers {
             // No thread to read it: end the program rather than leave it blocked or a zombie.
+            kill_group(&child);
             let _ = child.kill();
             let _ = child.wait();
             return Err(e);
@@ -158,6 +182,8 @@ impl EngineProcess {
             tag,
             exited: false,
             stderr_done,
+            stderr_finished: false,
+            last_words,
         })
     }
 
@@ -232,9 +258,13 @@ impl EngineProcess {
         "closed its output".to_string()
     }
 
-    /// Kills the process now and waits for it.
+    /// Kills the process, and on Unix its process group (what it started), now and waits for
+    /// it.
     pub fn kill(&mut self) {
         if !self.exited {
+            // Before the wait: until the program is waited for, its id (the group's) cannot be
+            // given to another process, so the signal reaches only this program's group.
+            kill_group(&self.child);
             let _ = self.child.kill();
             let _ = self.child.wait();
             self.exited = true;
@@ -245,6 +275,42 @@ impl EngineProcess {
     fn note(&self, text: &str) {
         log_line(&self.tag, '*', text);
     }
+
+    /// The program's last lines on stderr, quoted for a fault's message
+    /// (` (stderr: 'a' / 'b')`), or nothing when it wrote none. Once the program has exited,
+    /// waits briefly for the stderr thread to read what is left.
+    pub fn last_words(&mut self) -> String {
+        if self.exited && !self.stderr_finished {
+            self.stderr_finished = self.stderr_done.recv_timeout(QUIT_GRACE).is_ok();
+        }
+        let words = self.last_words.lock().unwrap_or_else(|e| e.into_inner());
+        if words.is_empty() {
+            return String::new();
+        }
+        let quoted: Vec<String> = words.iter().map(|w| format!("'{w}'")).collect();
+        format!(" (stderr: {})", quoted.join(" / "))
+    }
+}
+
+/// Kills the process group led by `child` (Unix; nothing elsewhere). Only called while `child`
+/// has not been waited for, so the group's id is still `child`'s own.
+fn kill_group(child: &Child) {
+    #[cfg(unix)]
+    {
+        let Ok(pgid) = libc::pid_t::try_from(child.id()) else {
+            return;
+        };
+        // SAFETY: `killpg` takes two integers and touches no memory of ours. `pgid` is the id of
+        // a child started as the leader of its own group and not yet waited for, so the id
+        // cannot have been reused by an unrelated process. The standard library has no way to
+        // signal a process group; without it a wrapper script's engine outlives the kill
+        // (seen: two Python engines left running after their wrappers were killed).
+        unsafe {
+            libc::killpg(pgid, libc::SIGKILL);
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = child;
 }
 
 impl Drop for EngineProcess {
@@ -255,7 +321,9 @@ impl Drop for EngineProcess {
         if !self.exited {
             self.quit_or_kill();
         }
-        let _ = self.stderr_done.recv_timeout(QUIT_GRACE);
+        if !self.stderr_finished {
+            let _ = self.stderr_done.recv_timeout(QUIT_GRACE);
+        }
     }
 }
 
@@ -312,37 +380,66 @@ impl ProcessPool {
     }
 }
 
-/// Calls `each` with every line of `input` (its `\r\n` or `\n` cut, bad UTF-8 replaced) until
-/// the pipe closes or `each` says to stop.
-fn for_each_line(input: impl Read, mut each: impl FnMut(&str) -> bool) {
+/// Calls `each` with every line of `input` (its `\r\n` or `\n` cut, bad UTF-8 replaced, at most
+/// [`MAX_LINE`] bytes of it) until the pipe closes or `each` says to stop. With `carriage`, a
+/// lone `\r` ends a line too (progress bars on stderr redraw one line with it).
+fn for_each_line(input: impl Read, carriage: bool, mut each: impl FnMut(&str) -> bool) {
     let mut reader = BufReader::new(input);
-    let mut buf = Vec::new();
+    let mut line = Vec::new();
     loop {
-        buf.clear();
-        match reader.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => return,
-            Ok(_) => {}
+        let (used, ended) = {
+            let buf = match reader.fill_buf() {
+                Ok([]) | Err(_) => break,
+                Ok(buf) => buf,
+            };
+            let end = buf
+                .iter()
+                .position(|&b| b == b'\n' || (carriage && b == b'\r'));
+            let part = &buf[..end.unwrap_or(buf.len())];
+            let room = MAX_LINE.saturating_sub(line.len());
+            line.extend_from_slice(&part[..part.len().min(room)]);
+            (end.map_or(buf.len(), |e| e + 1), end.is_some())
+        };
+        reader.consume(used);
+        if ended {
+            let text = String::from_utf8_lossy(&line);
+            if !each(text.trim_end_matches('\r')) {
+                return;
+            }
+            line.clear();
         }
-        let line = String::from_utf8_lossy(&buf);
-        if !each(line.trim_end_matches(['\n', '\r'])) {
-            return;
-        }
+    }
+    if !line.is_empty() {
+        each(String::from_utf8_lossy(&line).trim_end_matches('\r'));
     }
 }
 
 /// The stdout thread: each line into the log and the channel, until the pipe closes or nobody
 /// listens.
 fn read_lines(stdout: impl Read, tx: &Sender<String>, tag: &SharedTag) {
-    for_each_line(stdout, |line| {
+    for_each_line(stdout, false, |line| {
         log_line(tag, '<', line);
         tx.send(line.to_string()).is_ok()
     });
 }
 
-/// The stderr thread: reads everything, into the log when there is one.
-fn drain(stderr: impl Read, tag: &SharedTag) {
-    for_each_line(stderr, |line| {
-        log_line(tag, '!', line);
+/// The stderr thread: reads everything, into the log when there is one, keeping the last few
+/// lines that say something.
+fn drain(stderr: impl Read, tag: &SharedTag, last_words: &Mutex<VecDeque<String>>) {
+    for_each_line(stderr, true, |line| {
+        let said = line.trim();
+        if !said.is_empty() {
+            log_line(tag, '!', line);
+            let mut words = last_words.lock().unwrap_or_else(|e| e.into_inner());
+            // The oldest line's room is reused: a progress bar may redraw a million times a move.
+            let mut room = match words.len() {
+                LAST_WORDS => words.pop_front().unwrap_or_default(),
+                _ => String::new(),
+            };
+            room.clear();
+            room.extend(said.chars().take(LAST_WORD_CHARS));
+            words.push_back(room);
+        }
         true
     });
 }
@@ -350,6 +447,29 @@ fn drain(stderr: impl Read, tag: &SharedTag) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn lines_of(input: &[u8], carriage: bool) -> Vec<String> {
+        let mut out = Vec::new();
+        for_each_line(input, carriage, |l| {
+            out.push(l.to_string());
+            true
+        });
+        out
+    }
+
+    #[test]
+    fn lines_are_cut_at_their_ends_and_at_the_longest_kept() {
+        assert_eq!(lines_of(b"a\r\nb\nc", false), ["a", "b", "c"]);
+        // A lone carriage return ends a line only on stderr (progress bars).
+        assert_eq!(lines_of(b"10%\r20%\rdone\n", false), ["10%\r20%\rdone"]);
+        assert_eq!(lines_of(b"10%\r20%\rdone\n", true), ["10%", "20%", "done"]);
+        // A line of any length keeps its first MAX_LINE bytes, and the next line is whole.
+        let long = [vec![b'x'; 3 * MAX_LINE + 5], b"\nnext\n".to_vec()].concat();
+        let got = lines_of(&long, false);
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[0].len(), MAX_LINE);
+        assert_eq!(got[1], "next");
+    }
 
     #[test]
     fn replies_are_read_once() {

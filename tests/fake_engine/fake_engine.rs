@@ -1,4 +1,4 @@
-//! `tabula-fake-engine GAME [MODE] [N]`: a scripted engine program for the arena's tests, built
+//! `tabula-fake-engine GAME [MODE] [N] [FILE]`: a scripted engine program for the arena's tests, built
 //! with the crate so CI needs nothing else. It speaks UGI for any of Tabula's games and plays the
 //! first legal move; from its (N+1)-th `go` on (N = 1 unless given) it misbehaves as MODE says:
 //!
@@ -6,10 +6,16 @@
 //! - `illegal`: answers `bestmove zz9`;
 //! - `exit`: exits with status 3 without answering;
 //! - `silent`: never answers `go` (and ignores `stop`);
+//! - `deaf`: never answers `go` and reads nothing more (not even the end of its input): it
+//!   sleeps a minute and exits, as a hung engine that only a kill ends;
 //! - `late`: answers after twice its time (its seat's clock, else its move time, else 2 s), or at
 //!   once when told to `stop`;
 //! - `flood`: plays legal moves, and writes 2 MB to stderr before each;
-//! - `nougiok`: never answers `ugi`.
+//! - `nougiok`: never answers `ugi`; with a FILE after N, only from its (N+1)-th start on (the
+//!   starts are counted in FILE), so a referee's check before the first game sees it start.
+//!
+//! With `FAKE_ENGINE_PIDS=FILE` in its environment it appends its process id to FILE, so a test
+//! can see whether it outlived the referee.
 //!
 //! Not a tool for users: a test helper (see `Cargo.toml`).
 
@@ -26,6 +32,7 @@ enum Mode {
     Illegal,
     Exit,
     Silent,
+    Deaf,
     Late,
     Flood,
     NoUgiOk,
@@ -33,7 +40,8 @@ enum Mode {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: tabula-fake-engine GAME [legal|illegal|exit|silent|late|flood|nougiok] [N]";
+    let usage =
+        "usage: tabula-fake-engine GAME [legal|illegal|exit|silent|deaf|late|flood|nougiok] [N] [FILE]";
     let Some(kind) = args.first().and_then(|g| GameKind::from_name(g).ok()) else {
         eprintln!("{usage}");
         std::process::exit(2);
@@ -43,6 +51,7 @@ fn main() {
         "illegal" => Mode::Illegal,
         "exit" => Mode::Exit,
         "silent" => Mode::Silent,
+        "deaf" => Mode::Deaf,
         "late" => Mode::Late,
         "flood" => Mode::Flood,
         "nougiok" => Mode::NoUgiOk,
@@ -52,6 +61,19 @@ fn main() {
         }
     };
     let good = args.get(2).and_then(|n| n.parse().ok()).unwrap_or(1);
+    let mode = match args.get(3) {
+        Some(file) if mode == Mode::NoUgiOk && count_start(file) <= good => Mode::Legal,
+        _ => mode,
+    };
+    if let Some(file) = std::env::var_os("FAKE_ENGINE_PIDS") {
+        use std::io::Write as _;
+        let mut f = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(file)
+            .expect("the pid file opens");
+        writeln!(f, "{}", std::process::id()).expect("the pid is written");
+    }
     // One line on stderr, so that tests can see stderr reach the log.
     eprintln!(
         "fake engine for {} starting ({})",
@@ -68,6 +90,16 @@ fn main() {
         }
     });
     with_game!(kind, G => serve::<G>(mode, good, &lines));
+}
+
+/// Adds this start to the count kept in `file` and returns it (1 for the first).
+fn count_start(file: &str) -> u32 {
+    let before: u32 = std::fs::read_to_string(file)
+        .ok()
+        .and_then(|t| t.trim().parse().ok())
+        .unwrap_or(0);
+    std::fs::write(file, (before + 1).to_string()).expect("the start count is written");
+    before + 1
 }
 
 /// Answers commands until `quit` or the end of the input.
@@ -121,6 +153,10 @@ fn answer_go<G: Game>(
                 return true;
             }
             Mode::Exit => std::process::exit(3),
+            Mode::Deaf => {
+                std::thread::sleep(Duration::from_secs(60));
+                std::process::exit(4);
+            }
             Mode::Silent => {
                 // Reads on (so the referee's stop and quit arrive) and never answers.
                 while let Ok(line) = lines.recv() {
