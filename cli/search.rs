@@ -741,10 +741,14 @@ fn print_solution<G: Game>(
         Verdict::Unknown => ("unknown".to_string(), None),
     };
     let seconds = r.elapsed.as_secs_f64();
+    let meaning = match r.verdict {
+        Verdict::Value(v) => Some(explain_score(state, Score(v), G::CHANCE_WIN_EVAL.is_some())),
+        _ => None,
+    };
     if json {
         return print_json(&json!({
-            "verdict": verdict, "plies": plies, "best": best, "line": line_text,
-            "depth": r.depth, "no_win_within": r.no_win_within,
+            "verdict": verdict, "plies": plies, "meaning": meaning, "best": best,
+            "line": line_text, "depth": r.depth, "no_win_within": r.no_win_within,
             "no_loss_within": r.no_loss_within, "nodes": r.nodes, "seconds": seconds,
         }));
     }
@@ -752,7 +756,10 @@ fn print_solution<G: Game>(
         Verdict::Win(n) => println!("win in {n} plies for the player to move"),
         Verdict::Loss(n) => println!("loss in {n} plies for the player to move"),
         Verdict::Draw => println!("draw"),
-        Verdict::Value(v) => println!("exact value {v:+}"),
+        Verdict::Value(v) => {
+            println!("exact value {v:+}");
+            println!("meaning {}", meaning.unwrap_or_default());
+        }
         Verdict::Unknown => {
             println!("unknown");
             if let Some(d) = r.no_win_within {

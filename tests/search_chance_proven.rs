@@ -79,3 +79,21 @@ fn solver_does_not_prove_a_likely_win() {
     assert!(!matches!(r.verdict, Verdict::Win(_)), "{:?}", r.verdict);
     assert!(r.bounds.0 .0 < PROVEN, "{:?}", r.bounds);
 }
+
+/// A position that is neither a sure win nor a sure loss: the solver's exact value is the chance
+/// to win, in the units of `best` (100 a percentage point from 50%), as Senet's own exact solver
+/// finds it. It used to average proven scores ("exact value +7500" for a 62.5% chance).
+#[test]
+fn the_solver_values_an_unsure_position_by_its_exact_chance_to_win() {
+    for (text, chance) in [
+        ("..........................L.D. L 1", 0.625),
+        ("..........................L.D. L 2", 0.522_727_272_7),
+    ] {
+        let s = state(text);
+        let exact = senet_solve(&s, &SenetLimits::default()).unwrap();
+        assert!((exact.win - chance).abs() < 1e-9, "{text}: {}", exact.win);
+        let r = solve(&s, Limits::none(), 16);
+        let expected = ((chance - 0.5) * f64::from(CERTAIN_WIN) * 2.0).round() as i32;
+        assert_eq!(r.verdict, Verdict::Value(expected), "{text}");
+    }
+}

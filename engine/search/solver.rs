@@ -29,8 +29,9 @@ pub enum Verdict {
     Loss(u32),
     /// Neither side can force a win: a draw.
     Draw,
-    /// An exact value that is neither (a shared result, or an expectation at chance states),
-    /// in evaluation units.
+    /// An exact value that is neither: a shared result (0 an equal share), or in a game of
+    /// chance whose evaluation is a chance to win ([`Game::CHANCE_WIN_EVAL`]) the exact chance
+    /// to win in those units (Senet: 100 a percentage point from 50%).
     Value(i32),
     /// Not solved within the limits.
     Unknown,
@@ -65,6 +66,7 @@ const PESSIMISTIC: Mode = Mode {
     horizon: Some(Horizon::Pessimistic),
     key_xor: 0x9E37_79B9_7F4A_7C15,
     margin: false,
+    chance_values: false,
 };
 
 /// The horizon scored as the root seat's win on the next ply: an upper bound of the value.
@@ -72,6 +74,22 @@ const OPTIMISTIC: Mode = Mode {
     horizon: Some(Horizon::Optimistic),
     key_xor: 0xC2B2_AE3D_27D4_EB4F,
     margin: false,
+    chance_values: false,
+};
+
+/// [`PESSIMISTIC`] with finished games in a chance average scored as the game's certain win or
+/// loss: a lower bound of the chance to win, for a position no throw sequence settles for sure.
+const CHANCE_PESSIMISTIC: Mode = Mode {
+    chance_values: true,
+    key_xor: 0x27D4_EB2F_1656_67C5,
+    ..PESSIMISTIC
+};
+
+/// [`OPTIMISTIC`] likewise: an upper bound of the chance to win.
+const CHANCE_OPTIMISTIC: Mode = Mode {
+    chance_values: true,
+    key_xor: 0x85EB_CA77_C2B2_AE63,
+    ..OPTIMISTIC
 };
 
 /// Solves `state` (a player to move) within `limits` (depth, nodes, time; with none, 10 s),
@@ -135,8 +153,24 @@ pub fn solve_with<G: Game>(
         if high.stopped {
             break;
         }
+        // In a game of chance, a position no throw sequence settles for sure has a chance to
+        // win for its value: bounded again with finished games counted as certain results.
+        let chance = G::CHANCE_WIN_EVAL.is_some() && low.score.0 < PROVEN && high.score.0 > -PROVEN;
+        let (low, high) = if chance {
+            let low = bound(CHANCE_PESSIMISTIC);
+            if low.stopped {
+                break;
+            }
+            let high = bound(CHANCE_OPTIMISTIC);
+            if high.stopped {
+                break;
+            }
+            (low, high)
+        } else {
+            (low, high)
+        };
         result.depth = depth;
-        if settle(&mut result, low, high) {
+        if settle(&mut result, low, high, chance) {
             break;
         }
         if clock.out_of_time() || limits.nodes.is_some_and(|n| result.nodes >= n) {
@@ -147,10 +181,16 @@ pub fn solve_with<G: Game>(
     result
 }
 
-/// Takes one depth's bounds (`low` from [`PESSIMISTIC`], `high` from [`OPTIMISTIC`]) into
-/// `result`. A proven win, a proven loss or equal bounds settle the value: then it returns
-/// true and the solver is done. Otherwise neither side wins by force within the depth.
-fn settle<M>(result: &mut SolveResult<M>, low: SearchResult<M>, high: SearchResult<M>) -> bool {
+/// Takes one depth's bounds (`low` from [`PESSIMISTIC`], `high` from [`OPTIMISTIC`], or their
+/// `chance` kinds) into `result`. A proven win, a proven loss or equal bounds settle the value:
+/// then it returns true and the solver is done. Otherwise neither side wins by force within the
+/// depth. Equal chance bounds are the chance to win, an even one (0) included: not a draw.
+fn settle<M>(
+    result: &mut SolveResult<M>,
+    low: SearchResult<M>,
+    high: SearchResult<M>,
+    chance: bool,
+) -> bool {
     result.bounds = (low.score, high.score);
     let (lo, hi) = (low.score.0, high.score.0);
     let (verdict, line) = if lo >= PROVEN {
@@ -167,7 +207,7 @@ fn settle<M>(result: &mut SolveResult<M>, low: SearchResult<M>, high: SearchResu
         (Some(lost), high)
     } else if lo == hi {
         (
-            Some(if lo == 0 {
+            Some(if lo == 0 && !chance {
                 Verdict::Draw
             } else {
                 Verdict::Value(lo)

@@ -376,9 +376,10 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
     }
 
     /// The cap of proven results in a mixed average ([`Game::CHANCE_WIN_EVAL`]), except under
-    /// the solver's bounded horizons, whose proofs need proven results as they are.
+    /// the solver's bounded horizons, whose proofs need proven results as they are (unless the
+    /// solver asks for the chance to win: [`super::Mode::chance_values`]).
     fn chance_cap(&self) -> Option<i32> {
-        G::CHANCE_WIN_EVAL.filter(|_| self.mode.horizon.is_none())
+        G::CHANCE_WIN_EVAL.filter(|_| self.mode.horizon.is_none() || self.mode.chance_values)
     }
 
     /// Star1's pass over the outcomes: each searched in the window outside which the average is

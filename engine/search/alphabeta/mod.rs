@@ -179,6 +179,11 @@ pub(crate) struct Mode {
     /// by points, the margin) instead of as proven wins and losses: how a lost position is
     /// played on ([`AlphaBeta::search`]).
     pub margin: bool,
+    /// In a game whose evaluation is a chance to win ([`Game::CHANCE_WIN_EVAL`]), proven
+    /// results in a chance average count as that certain win or loss even under a bounded
+    /// horizon, so the average is the exact chance to win: the solver's value of a position
+    /// that is neither a sure win nor a sure loss, where no proof of "win in N" is sought.
+    pub chance_values: bool,
 }
 
 impl Mode {
@@ -186,6 +191,7 @@ impl Mode {
         horizon: None,
         key_xor: 0,
         margin: false,
+        chance_values: false,
     };
 
     /// Finished games scored by their margin, in a table of their own.
@@ -193,6 +199,7 @@ impl Mode {
         horizon: None,
         key_xor: 0x1656_67B1_9E37_79F9,
         margin: true,
+        chance_values: false,
     };
 }
 
