@@ -47,6 +47,7 @@ pub struct ChainArgs {
 }
 
 pub fn chain(args: ChainArgs) -> Result<(), CliError> {
+    args.svg.check()?;
     let mut options = GameOptions::new();
     if args.long {
         options.set("long", "true");

@@ -298,6 +298,14 @@ pub struct SvgArgs {
 }
 
 impl SvgArgs {
+    /// Refuses a `--svg` file that could not be written, before the search that would draw it.
+    pub fn check(&self) -> Result<(), CliError> {
+        if let Some(path) = &self.svg {
+            tabula::files::check_writable(path)?;
+        }
+        Ok(())
+    }
+
     /// Writes the picture of `state` with `highlight` (a move legal there), if `--svg` was given;
     /// an existing picture is replaced, as a picture is output, not data.
     pub fn write<G: Game>(&self, state: &G, highlight: Option<G::Move>) -> Result<(), CliError> {

@@ -54,7 +54,8 @@ pub struct BestArgs {
     /// Transposition table size in megabytes (alpha-beta).
     #[arg(long, value_name = "MB")]
     pub hash: Option<usize>,
-    /// Seed of every random choice (MCTS).
+    /// Seed of the engine's random choices (MCTS; alpha-beta makes none). Not the deal: for
+    /// Onitama's cards dealt from a seed, as `start --seed N` deals them, give `-O seed=N`.
     #[arg(long)]
     pub seed: Option<u64>,
     /// Onitama, alpha-beta: an endgame tablebase file (`tabula onitama tablebase --out`) that
@@ -93,7 +94,8 @@ fn engine_spec(args: &BestArgs) -> Result<EngineSpec, CliError> {
         ("playouts", args.playouts.map(|v| v.to_string())),
         ("threads", args.threads.map(|v| v.to_string())),
         ("hash", args.hash.map(|v| v.to_string())),
-        // Alpha-beta makes no random choice: its seed is accepted and unused.
+        // Alpha-beta makes no random choice: its seed is accepted and unused (the deal's seed
+        // is the game option, `-O seed=N`).
         (
             "seed",
             args.seed
@@ -521,6 +523,7 @@ fn best_chance<G: Game>(
 /// outcome.
 pub fn best(args: BestArgs) -> Result<(), CliError> {
     let spec = engine_spec(&args)?;
+    args.svg.check()?;
     let kind = args.game.kind()?;
     let alphabeta = matches!(spec.kind.as_str(), "alphabeta" | "default");
     if args.table.is_some() && !alphabeta {
@@ -640,6 +643,7 @@ pub struct SolveArgs {
 /// `tabula solve`: the exact value of a position and a line that proves it, or "unknown".
 pub fn solve(args: SolveArgs) -> Result<(), CliError> {
     check_table_mb("--hash", args.hash)?;
+    args.svg.check()?;
     let kind = args.game.kind()?;
     let mut limits = Limits::none();
     limits.depth = args.depth;

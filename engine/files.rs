@@ -75,18 +75,25 @@ pub fn partial_name(path: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
+/// Refuses an output `path` that [`write_atomically`] could not write, before the work that
+/// fills it starts (a build of minutes is not thrown away for a mistyped directory): a
+/// directory, or a place where its partial file cannot be made. Makes and removes that file.
+pub fn check_writable(path: &Path) -> Result<(), Error> {
+    check_not_dir(path)?;
+    let partial = partial_name(path);
+    File::create(&partial)
+        .map_err(|e| Error::file(format!("{}: cannot write: {e}", path.display())))?;
+    let _ = std::fs::remove_file(&partial);
+    Ok(())
+}
+
 /// Writes `path` through `write` into [`partial_name`]`(path)`, then renames it into place, so
 /// the real name only ever holds a complete file. On failure the partial file is removed.
 pub fn write_atomically<T>(
     path: &Path,
     write: impl FnOnce(&mut File) -> io::Result<T>,
 ) -> Result<T, Error> {
-    if path.is_dir() {
-        return Err(Error::file(format!(
-            "'{}' is a directory, not a file name",
-            path.display()
-        )));
-    }
+    check_not_dir(path)?;
     let partial = partial_name(path);
     let io = |e: io::Error| Error::file(format!("{}: cannot write: {e}", path.display()));
     let result = File::create(&partial).and_then(|mut file| {

@@ -275,3 +275,35 @@ fn a_full_disk_gives_one_clean_line() {
         assert!(err.contains("cannot write the output"), "{line}: {err}");
     }
 }
+
+/// An output that cannot be written is refused before the work that would fill it: the search
+/// of `best`, `solve` and `chain` prints nothing (before, each searched, printed its answer, and
+/// only then failed on the picture), and a table build does not start.
+#[test]
+fn an_unwritable_output_is_refused_before_the_work() {
+    for line in [
+        "best onitama --depth 5 --svg /nonexistent-dir/x.svg",
+        "solve onitama 2m2/5/5/5/2M2_r_tiger,crab_boar,ox_eel --svg /nonexistent-dir/x.svg",
+        "chain --svg /nonexistent-dir/x.svg",
+        "onitama tablebase --cards tiger,crab,boar,ox,eel --pieces 3 --out /nonexistent-dir/t.bin",
+        "onitama bitbase --cards tiger,crab,boar,ox,eel --men 4 --out /nonexistent-dir/b.bb",
+    ] {
+        let words: Vec<String> = line
+            .split_whitespace()
+            .map(|w| w.replace('_', " "))
+            .collect();
+        let args: Vec<&str> = words.iter().map(String::as_str).collect();
+        let out = tabula(&args);
+        assert_eq!(out.status.code(), Some(2), "{line}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{line}: {err}");
+        assert!(
+            err.contains("/nonexistent-dir/") && err.contains("cannot write"),
+            "{line}: {err}"
+        );
+        assert!(
+            out.stdout.is_empty(),
+            "{line}: nothing is printed before the refusal"
+        );
+    }
+}

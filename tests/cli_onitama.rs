@@ -153,3 +153,34 @@ fn bad_input_is_one_line_and_exit_code_2() {
         assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
+
+/// `best`'s own `--seed` is the engine's (MCTS), so it hides the game's: the deal's seed is
+/// given as `-O seed=N` and deals the start as `start --seed N` does, while `--seed` alone leaves
+/// the default deal (`best --help` says so).
+#[test]
+fn best_deals_the_start_from_the_game_option_seed() {
+    let seeded = Onitama::start(&GameOptions::new().with("seed", "42")).unwrap();
+    let dealt = json(&["best", "onitama", "-O", "seed=42", "--depth", "3", "--json"]);
+    let given = json(&[
+        "best",
+        "onitama",
+        &seeded.notation(),
+        "--depth",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(dealt["best"], given["best"]);
+    assert_eq!(dealt["score"], given["score"]);
+    let default = Onitama::start(&GameOptions::new()).unwrap();
+    let best = dealt["best"].as_str().unwrap();
+    assert!(
+        default.parse_move(best).is_err(),
+        "{best}: another deal's move"
+    );
+    let engine_seed = json(&["best", "onitama", "--seed", "42", "--depth", "3", "--json"]);
+    assert!(default
+        .parse_move(engine_seed["best"].as_str().unwrap())
+        .is_ok());
+    let help = ok(&["best", "--help"]);
+    assert!(help.contains("-O seed=N"), "{help}");
+}

@@ -153,7 +153,8 @@ pub fn load_table(path: &std::path::Path) -> Result<Tablebase, CliError> {
 }
 
 /// The checks a table build (distance tables or bitbase) makes before it starts: the thread
-/// count, and that `--out` names no directory and, without `--force`, no existing file.
+/// count, and that `--out` names no directory, without `--force` no existing file, and a place
+/// the file can be written.
 pub(super) fn check_build_output(
     threads: usize,
     out: Option<&std::path::Path>,
@@ -164,6 +165,7 @@ pub(super) fn check_build_output(
         if !force || out.is_dir() {
             check_new(out, "use --force to replace it")?;
         }
+        tabula::files::check_writable(out)?;
     }
     Ok(())
 }
