@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 mod cli_support;
 
-use cli_support::{json, ok, refused_all, tabula};
+use cli_support::{fails, json, ok, refused_all, tabula};
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tabula-cli-analysis-{}", std::process::id()));
@@ -107,6 +107,15 @@ fn deals_write_lines_resume_and_summarise() {
     assert_eq!(rest["deals"], 60);
     assert_eq!(std::fs::read_to_string(&path).unwrap().lines().count(), 60);
     assert_eq!(rest["card_worth"].as_array().unwrap().len(), 16);
+    // Another depth or other cards would mix unlike results into the file and the summary.
+    let before = std::fs::read_to_string(&path).unwrap();
+    let resume = |more: &[&str]| {
+        let words = [&["onitama", "deals", "--resume", p][..], more].concat();
+        fails(&words, "resume with the settings that made the file");
+    };
+    resume(&["--cards", cards, "--depth", "3"]);
+    resume(&["--cards", "tiger,crab,crane,horse,boar", "--depth", "2"]);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
     let text = ok(&[
         "onitama", "deals", "--cards", cards, "--depth", "1", "--limit", "3",
     ]);

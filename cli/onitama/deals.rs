@@ -12,9 +12,11 @@ use serde_json::{json, Value};
 use tabula::analysis::onitama::cardset::CardSet;
 use tabula::analysis::onitama::deals::{
     all_deals, classes, deal_name, deals_of, parse_deal_name, summarise, survey, DealClass,
-    DealResult,
+    DealResult, Tally,
 };
+use tabula::analysis::onitama::symmetry::deal_key;
 use tabula::files::check_new;
+use tabula::game::EVAL_LIMIT;
 use tabula::games::onitama::{Card, Color, Deal, Onitama, DEFAULT_PLY_LIMIT};
 use tabula::resources::{check_memory, check_table_mb, check_threads};
 use tabula::search::{Limits, Outcome, Score};
@@ -46,7 +48,8 @@ pub struct DealsArgs {
     /// Continue a survey: skip the deals already in FILE and append the rest to it.
     #[arg(long, value_name = "FILE")]
     pub resume: Option<PathBuf>,
-    /// Survey only the deals of these five cards (30 deals).
+    /// Survey only the deals of these five cards (30 deals; each one's mirror partner, dealt
+    /// the mirrored cards, is reported with it).
     #[arg(long, value_name = "C1,C2,C3,C4,C5")]
     pub cards: Option<String>,
     /// Survey only the first N classes of deals.
@@ -135,6 +138,7 @@ fn read_done(path: &std::path::Path) -> Result<(Vec<DealResult>, u64), CliError>
     }
     let (text, whole) = results::whole_lines(path, "searched again")?;
     let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     let mut last_start = 0;
     for (n, start, text) in results::numbered_lines(&text) {
         if text.trim().is_empty() {
@@ -171,7 +175,7 @@ fn read_done(path: &std::path::Path) -> Result<(Vec<DealResult>, u64), CliError>
             .and_then(|s| i32::try_from(s).ok())
             .filter(|s| s.abs() <= tabula::search::score::WIN)
             .ok_or_else(|| bad("score_raw is missing or not a search score"))?;
-        if out.iter().any(|r: &DealResult| r.deal == deal) {
+        if !seen.insert(deal_key(&deal)) {
             return Err(bad("this deal is already on an earlier line"));
         }
         last_start = start;
@@ -208,6 +212,9 @@ pub fn deals(args: DealsArgs) -> Result<(), CliError> {
         Some(p) => read_done(p)?,
         None => (Vec::new(), 0),
     };
+    if let Some(p) = &args.resume {
+        check_same_survey(p, &previous, &deals, limits)?;
+    }
     let done: std::collections::HashSet<String> =
         previous.iter().map(|r| deal_name(&r.deal)).collect();
     todo.retain(|c| !done.contains(&deal_name(&c.deal)));
@@ -222,6 +229,46 @@ pub fn deals(args: DealsArgs) -> Result<(), CliError> {
         .transpose()?;
     let (all, seconds) = run_survey(&todo, limits, &args, writer, previous)?;
     report(&args, todo.len(), &all, seconds)
+}
+
+/// Refuses to resume a survey whose earlier lines were made with other settings: a depth-limited
+/// line not searched to this run's depth (a proven one may stop short of it), or a deal outside
+/// this run's cards (nor a partner of one). Mixed, the summary would average unlike results.
+fn check_same_survey(
+    path: &std::path::Path,
+    previous: &[DealResult],
+    deals: &[Deal],
+    limits: Limits,
+) -> Result<(), CliError> {
+    let refuse = |r: &DealResult, why: String| {
+        CliError(format!(
+            "bad option: --resume {}: deal {} {why}; resume with the settings that made the \
+             file, or start a new one",
+            path.display(),
+            deal_name(&r.deal)
+        ))
+    };
+    if let (Some(depth), None) = (limits.depth, limits.time) {
+        let unlike = previous.iter().find(|r| {
+            let proven = tabula::search::score::is_proven(r.score.0);
+            r.depth != depth && !(proven && r.depth < depth)
+        });
+        if let Some(r) = unlike {
+            let why = format!("was searched to depth {}, this run to {depth}", r.depth);
+            return Err(refuse(r, why));
+        }
+    }
+    let mut ours: std::collections::HashSet<[usize; 5]> = deals.iter().map(deal_key).collect();
+    for c in classes(deals) {
+        ours.insert(deal_key(&c.deal));
+        if let Some((p, _)) = c.partner {
+            ours.insert(deal_key(&p));
+        }
+    }
+    if let Some(r) = previous.iter().find(|r| !ours.contains(&deal_key(&r.deal))) {
+        return Err(refuse(r, "is not among this run's deals (--cards)".into()));
+    }
+    Ok(())
 }
 
 /// Searches the classes `todo`, writing each result's line to `writer` as it comes and adding it
@@ -311,6 +358,11 @@ fn survey_limits(args: &DealsArgs) -> Result<Limits, CliError> {
 
 /// Prints the survey's summary of `all` (text, or JSON with `--json`); `searched` classes were
 /// searched in this run, in `seconds`.
+/// A side's tally in JSON: its average where nothing was proven, and its forced results.
+fn tally_json(t: &Tally) -> Value {
+    json!({"average": t.average, "deals": t.deals, "forced_wins": t.won, "forced_losses": t.lost})
+}
+
 fn report(
     args: &DealsArgs,
     searched: usize,
@@ -333,11 +385,11 @@ fn report(
         print_json(&json!({
             "searched": searched, "deals": all.len(), "seconds": seconds,
             "classes_per_minute": per_minute, "nodes": nodes,
-            "first_mover": summary.first_mover,
+            "first_mover": tally_json(&summary.first_mover),
             "best_for_red": listing(&summary.best_for_red),
             "best_for_blue": listing(&summary.best_for_blue),
             "card_worth": summary.card_worth.iter()
-                .map(|(c, w, n)| json!({"card": c.name(), "worth": w, "deals": n}))
+                .map(|w| json!({"card": w.card.name(), "worth": tally_json(&w.tally)}))
                 .collect::<Vec<_>>(),
         }))?;
         return Ok(());
@@ -353,24 +405,44 @@ fn report(
     if all.is_empty() {
         return Ok(());
     }
+    let first = &summary.first_mover;
     println!(
-        "average value for the side moving first: {:+.1}",
-        summary.first_mover
+        "side moving first: forced wins {}, forced losses {}; average value elsewhere {:+.1}",
+        first.won, first.lost, first.average
     );
     for (colour, list) in [
         (Color::Red, &summary.best_for_red),
         (Color::Blue, &summary.best_for_blue),
     ] {
-        println!("most one-sided for {}:", colour.name());
+        println!(
+            "most one-sided for {} (its value; 'won' is a forced win):",
+            colour.name()
+        );
         for (v, d) in list {
-            println!("  {v:+6}  {}", deal_name(d));
+            let value = if *v >= EVAL_LIMIT {
+                "won".to_string()
+            } else {
+                format!("{v:+}")
+            };
+            println!("  {value:>6}  {}", deal_name(d));
         }
     }
-    println!("card worth (average value for the colour holding it at the start):");
+    println!(
+        "card worth (average value for the colour holding it at the start, forced wins and \
+         losses counted apart):"
+    );
     let mut worth = summary.card_worth.clone();
-    worth.sort_by(|a, b| b.1.total_cmp(&a.1));
-    for (c, w, n) in worth.iter().filter(|x| x.2 > 0) {
-        println!("  {:<9} {w:+8.1}  ({n} deals)", c.name());
+    worth.sort_by(|a, b| b.tally.average.total_cmp(&a.tally.average));
+    for w in worth.iter().filter(|w| w.tally.deals > 0) {
+        let t = &w.tally;
+        println!(
+            "  {:<9} {:+8.1}  ({} deals; forced wins {}, losses {})",
+            w.card.name(),
+            t.average,
+            t.deals,
+            t.won,
+            t.lost
+        );
     }
     Ok(())
 }
