@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
+use tabula::analysis::explain;
 use tabula::games::checkers::geometry::Hole;
 use tabula::games::checkers::notation::write_holes;
 use tabula::games::checkers::{chain, solitaire, Checkers};
@@ -109,7 +110,10 @@ fn print_longest(longest: &chain::Longest, sorted: &[String], all: bool) {
         println!("no jump: the longest chain is 0 captures");
         return;
     }
-    println!("longest chain: {} captures", longest.length);
+    println!(
+        "longest chain: {}",
+        explain::counted(longest.length as u64, "capture", "captures")
+    );
     println!("move: {}", sorted[0]);
     println!(
         "moves reaching it: {} (of {} moves)",

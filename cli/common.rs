@@ -347,8 +347,8 @@ impl ShowArgs {
         }
         if self.show && !self.show_line {
             println!(
-                "\nafter the line ({} plies):\n{}",
-                line.len(),
+                "\nafter the line ({}):\n{}",
+                tabula::analysis::explain::plies(line.len() as u32),
                 s.render().trim_end()
             );
         }

@@ -7,7 +7,7 @@ use clap::Args;
 use serde_json::{json, Value};
 use tabula::agent::{self, EngineSpec};
 use tabula::analysis::bench;
-use tabula::analysis::explain::{explain_mcts, explain_score, line_end};
+use tabula::analysis::explain::{self, explain_mcts, explain_score, line_end};
 use tabula::analysis::onitama::solve::Solution;
 use tabula::analysis::onitama::tablebase::Tablebase;
 use tabula::games::onitama::Onitama;
@@ -721,12 +721,17 @@ fn solve_onitama(
 /// The position of `tabula solve`, which needs a player to move.
 fn player_to_move<G: Game>(args: &SolveArgs) -> Result<G, CliError> {
     let state: G = args.game.load()?;
-    if !matches!(state.turn(), Turn::Player(_)) {
-        return Err(CliError(
-            "cannot do that: solve needs a position with a player to move".into(),
-        ));
+    match state.turn() {
+        Turn::Player(_) => Ok(state),
+        Turn::Terminal => Err(CliError(
+            "cannot do that: the game is over in this position".into(),
+        )),
+        Turn::Chance => Err(CliError(
+            "cannot do that: a chance outcome comes next (a throw, a coin): give it with \
+             --moves, then solve"
+                .into(),
+        )),
     }
-    Ok(state)
 }
 
 /// Prints the exact solver's answer (text, or JSON with `json`).
@@ -757,8 +762,8 @@ fn print_solution<G: Game>(
         }));
     }
     match r.verdict {
-        Verdict::Win(n) => println!("win in {n} plies for the player to move"),
-        Verdict::Loss(n) => println!("loss in {n} plies for the player to move"),
+        Verdict::Win(n) => println!("win in {} for the player to move", explain::plies(n)),
+        Verdict::Loss(n) => println!("loss in {} for the player to move", explain::plies(n)),
         Verdict::Draw => println!("draw"),
         Verdict::Value(v) => {
             println!("exact value {v:+}");
@@ -767,7 +772,10 @@ fn print_solution<G: Game>(
         Verdict::Unknown => {
             println!("unknown");
             if let Some(d) = r.no_win_within {
-                println!("no forced win within {d} plies, no forced loss within {d} plies");
+                println!(
+                    "no forced win within {0}, no forced loss within {0}",
+                    explain::plies(d)
+                );
             }
         }
     }

@@ -28,6 +28,10 @@ fn thread_counts_out_of_range_are_refused() {
         ),
         ("best onitama --threads 300", "threads must be 1 to 256"),
         (
+            "best onitama --depth 100000",
+            "depth 100000 is past the deepest search, 256",
+        ),
+        (
             "arena onitama --engine random --engine random --games 2 --concurrency 2000",
             "--concurrency must be 1 to 256 (got 2000)",
         ),

@@ -123,7 +123,12 @@ fn every_command_with_a_position_takes_moves() {
             "--moves",
             "boar:c4c5",
         ],
-        "solve needs a position with a player to move",
+        "the game is over in this position",
+    );
+    // A throw comes next: solve says so (it used to ask for "a player to move").
+    fails(
+        &["solve", "senet", "..........................L.D. L -"],
+        "a chance outcome comes next",
     );
     // The game-specific commands.
     let chain = json(&["chain", "--moves", "e6-e4", "--json"]);

@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use clap::Args;
 use serde_json::json;
+use tabula::analysis::explain;
 use tabula::analysis::onitama::bitbase::{self, file, Bitbase, MatStats, Wdl};
 use tabula::analysis::onitama::cardset::CardSet;
 use tabula::games::onitama::Onitama;
@@ -180,7 +181,10 @@ pub fn probe(bb: &Bitbase, state: &Onitama, as_json: bool) -> Result<(), CliErro
         }))?;
     } else {
         match win_in {
-            Some(n) => println!("{value} (in {n} plies, found by search on the bitbase)"),
+            Some(n) => println!(
+                "{value} (in {}, found by search on the bitbase)",
+                explain::plies(n)
+            ),
             None => println!("{value}"),
         }
         if let Some((m, _, _)) = best {

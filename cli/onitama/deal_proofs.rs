@@ -10,6 +10,7 @@ use std::time::Instant;
 
 use clap::Args;
 use serde_json::{json, Value};
+use tabula::analysis::explain;
 use tabula::analysis::onitama::bitbase::Bitbase;
 use tabula::analysis::onitama::cardset::CardSet;
 use tabula::analysis::onitama::deal_proofs::{prove_classes, DealProof, DealValue, ProveLimits};
@@ -434,8 +435,8 @@ fn row(r: &Done) -> String {
     };
     let mut text = format!("{:<44} {value}", deal_name(&r.deal));
     match (r.exact_plies, r.plies) {
-        (Some(n), _) => text.push_str(&format!(" in {n} plies")),
-        (None, Some(n)) => text.push_str(&format!(" in at most {n} plies")),
+        (Some(n), _) => text.push_str(&format!(" in {}", explain::plies(n))),
+        (None, Some(n)) => text.push_str(&format!(" in at most {}", explain::plies(n))),
         _ => {}
     }
     if let Some(p) = r.positions {

@@ -2,6 +2,7 @@
 //! strategy that runs it first is the engine's `analysis::onitama::solve`).
 
 use serde_json::json;
+use tabula::analysis::explain;
 use tabula::analysis::onitama::dfpn::{Distance, Report, Verdict};
 use tabula::games::onitama::Onitama;
 use tabula::Game;
@@ -40,9 +41,14 @@ pub fn print_proof(state: &Onitama, r: &Report, json: bool) -> Result<(), CliErr
     }
     match (verdict, plies) {
         ("draw", _) => println!("draw (df-pn: neither side forces a win, by the tables)"),
-        (word, Some(n)) if exact => println!("{word} in {n} plies for the player to move"),
+        (word, Some(n)) if exact => {
+            println!("{word} in {} for the player to move", explain::plies(n))
+        }
         (word, Some(n)) => {
-            println!("{word} in at most {n} plies for the player to move (the proof's bound)")
+            println!(
+                "{word} in at most {} for the player to move (the proof's bound)",
+                explain::plies(n)
+            )
         }
         (word, None) => println!("{word} for the player to move (distance not measured)"),
     }

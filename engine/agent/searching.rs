@@ -20,11 +20,22 @@ pub fn limits(spec: &EngineSpec) -> Result<Limits, Error> {
     Ok(explicit_limits(spec)?.or_default(engine_kind(&spec.kind)?.default_limits))
 }
 
+/// The deepest `depth=` a spec may ask for: well past any search that finishes, and within the
+/// plies a search line can hold. A larger number is a typo, not a plan (`--depth 100000` used to
+/// search on for as long as it was left running).
+pub const MAX_DEPTH: u32 = 256;
+
 /// The limits a spec names itself, without the kind's defaults: on a clock they cap every
 /// search (`alphabeta:depth=4` stays weak however much time it has).
 pub fn explicit_limits(spec: &EngineSpec) -> Result<Limits, Error> {
     let mut l = Limits::none();
     if let Some(d) = spec.get_num::<u32>("depth")? {
+        if d > MAX_DEPTH {
+            return Err(Error::option(format!(
+                "engine {}: depth {d} is past the deepest search, {MAX_DEPTH}",
+                spec.display_name()
+            )));
+        }
         l = l.with_depth(d.max(1));
     }
     if let Some(n) = spec.get_num::<u64>("nodes")? {

@@ -53,11 +53,16 @@ pub fn explain_score<G: Game>(state: &G, score: Score, chance: bool) -> String {
 }
 
 /// `1 ply`, `7 plies`.
-fn plies(n: u32) -> String {
+pub fn plies(n: u32) -> String {
+    counted(u64::from(n), "ply", "plies")
+}
+
+/// `n` things in words, singular for one: `counted(1, "capture", "captures")` is `1 capture`.
+pub fn counted(n: u64, one: &str, many: &str) -> String {
     if n == 1 {
-        "1 ply".to_string()
+        format!("1 {one}")
     } else {
-        format!("{n} plies")
+        format!("{n} {many}")
     }
 }
 

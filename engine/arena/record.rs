@@ -186,6 +186,7 @@ pub fn describe_ending(
     let words = if winners.len() == result.len() {
         match ending {
             GameEnding::Repetition => return "draw by repetition".to_string(),
+            GameEnding::PlyLimit if plies == 1 => return "draw at the ply limit (1 ply)".into(),
             GameEnding::PlyLimit => return format!("draw at the ply limit ({plies} plies)"),
             _ => "draw".to_string(),
         }
