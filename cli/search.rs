@@ -411,8 +411,10 @@ fn explain_multi(spec: &EngineSpec, score: Score, players: usize) -> String {
             + 1.0)
             / players as f64;
         format!(
-            "max^n: the mover's expected share of the win about {share:.2} (an equal share is {:.2}), each player playing for itself",
-            1.0 / players as f64
+            "{score} = max^n: the mover's expected share of the win about {share:.2} (an equal \
+             share is {:.2}, scored 0; all of it +{}), each player playing for itself",
+            1.0 / players as f64,
+            tabula::EVAL_LIMIT
         )
     } else {
         format!(
@@ -618,10 +620,12 @@ pub struct SolveArgs {
     pub svg: SvgArgs,
     #[command(flatten)]
     pub show: ShowArgs,
-    /// Give up after this many milliseconds (default 10 000 when no other limit is given).
+    /// Give up after this many milliseconds (default 10 000 when no other limit is given). In
+    /// Onitama the proof search (df-pn) has the first half, the exact solver what is left.
     #[arg(long, value_name = "MS")]
     pub time: Option<u64>,
-    /// Search at most this many plies deep.
+    /// Search at most this many plies deep (the exact solver; Onitama's proof search, which
+    /// runs first, has no depth limit).
     #[arg(long, short)]
     pub depth: Option<u32>,
     /// Give up after this many nodes.
