@@ -102,7 +102,7 @@ fn every_game_explains_its_best_score() {
     let text = ok(&["best", "checkers", "--players", "3", "--depth", "2"]);
     assert!(
         text.contains("max^n: the mover's expected share of the win about 0.")
-            && text.contains("(an equal share is 0.33)"),
+            && text.contains("(an equal share is 0.33, scored 0; all of it +10000)"),
         "{text}"
     );
     // Every seat's share, player 1 (the mover) first, as the meaning states the mover's.
