@@ -166,6 +166,8 @@ fn a_capture_into_the_tables_is_proven_at_once() {
         }
         let r = solve(&s, Some(&tb), Limits::nodes(1));
         assert_eq!(r.wins, Answer::Proven, "{}", s.notation());
+        // A proven win answers the other question: the opponent cannot force one.
+        assert_eq!(r.loses, Answer::Refuted, "{}", s.notation());
         assert_eq!(r.nodes, 1, "{}", s.notation());
         assert!(matches!(r.verdict, Verdict::Win(_)), "{}", s.notation());
         found += 1;

@@ -272,6 +272,8 @@ fn probe(args: ProbeArgs) -> Result<(), CliError> {
         .collect();
     if args.json {
         print_json(&json!({"value": value_json(value), "line": text}))?;
+    } else if state.is_terminal() {
+        println!("{value}: the game is over, lost for the side to move");
     } else {
         println!("{value}");
         println!("line: {}", text.join(" "));

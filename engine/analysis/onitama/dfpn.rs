@@ -1318,6 +1318,12 @@ fn ask_stored<S: Store>(
             d.nodes() >= node_total || deadline.is_some_and(|t| Instant::now() >= t) || d.is_full();
         let settled = wins != Answer::Unknown && loses != Answer::Unknown;
         if wins == Answer::Proven || loses == Answer::Proven || settled || out_of_budget {
+            // One side's proven win answers the other question too: it cannot force one.
+            match (wins, loses) {
+                (Answer::Proven, Answer::Unknown) => loses = Answer::Refuted,
+                (Answer::Unknown, Answer::Proven) => wins = Answer::Refuted,
+                _ => {}
+            }
             return Ok((wins, loses));
         }
         slice = slice.saturating_mul(2);
