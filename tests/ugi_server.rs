@@ -450,7 +450,12 @@ fn the_default_bot_is_alphabeta_with_two_players_and_maxn_with_more() {
             &["ugi", "checkers", "--players", &players.to_string()],
             &format!("ugi\n{input}"),
         );
-        assert_eq!(out[0], "id name Tabula default");
+        let kind = engine.split(':').next().unwrap();
+        assert_eq!(
+            out[0],
+            format!("id name Tabula {kind}"),
+            "named as what it plays"
+        );
         assert_eq!(
             bestmoves(&out),
             [expected.as_str()],

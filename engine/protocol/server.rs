@@ -199,7 +199,10 @@ impl<G: Game> Server<G> {
 
     /// `ugi`: the name, the author, the engine options, one option per game option, `ugiok`.
     fn identify<W: Write>(&self, out: &Output<W>) -> io::Result<()> {
-        out.line(&format!("id name Tabula {}", self.spec.display_name()))?;
+        // `default` is named as the engine it stands for with the options' players.
+        let players = G::start(&self.options).map_or(2, |s| s.players());
+        let name = agent::resolve(&self.spec, players).display_name();
+        out.line(&format!("id name Tabula {name}"))?;
         out.line("id author the Tabula developers")?;
         out.line(&format!(
             "option name Hash type spin default {} min {} max {}",
