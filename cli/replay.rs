@@ -23,7 +23,8 @@ pub struct ReplayArgs {
     /// Show only the position after the first K moves (0: the opening; chance outcomes count).
     #[arg(long, value_name = "K")]
     pub ply: Option<usize>,
-    /// Machine-readable output: the moves, times, scores and positions, no drawings.
+    /// Machine-readable output: the moves, times, scores and positions (with --ply, that
+    /// position's drawing too).
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]

@@ -675,3 +675,19 @@ fn the_outside_bot_plays_senet_and_three_player_checkers() {
         }
     }
 }
+
+/// When every game ends by a fault, the summary says no game ended by the game, rather than a
+/// length of 0.0 plies a game.
+#[test]
+fn a_summary_of_faults_only_gives_no_game_length() {
+    let spec = fake("exit", "onitama");
+    let run = tabula(&[
+        "arena", "onitama", "--engine", &spec, "--engine", "greedy", "--games", "2",
+    ]);
+    assert!(run.status.success());
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        text.contains("ply-limit draws; none ended by the game"),
+        "{text}"
+    );
+}

@@ -29,7 +29,8 @@ pub struct ProveArgs {
     /// The deal whose start to prove: Red's two, Blue's two, then the side card.
     #[arg(long, value_name = "C1,C2,C3,C4,C5")]
     pub cards: Option<String>,
-    /// A tablebase file for the position's five cards (its positions end the search exactly).
+    /// A tablebase or bitbase file for the position's five cards (its positions end the search
+    /// exactly).
     #[arg(long, value_name = "FILE")]
     pub table: Option<PathBuf>,
     /// Stop after this many milliseconds (default 10000; with `--nodes` and dfpn, none).

@@ -625,10 +625,15 @@ impl Summary {
     /// How games ended, and the panics and faults among them when there were any.
     fn write_endings(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let e = &self.endings;
+        let length = if e.rules + e.repetition + e.ply_limit == 0 {
+            "none ended by the game".to_string()
+        } else {
+            format!("{:.1} plies a game", self.mean_plies)
+        };
         writeln!(
             f,
-            "endings: {} by the rules, {} repetition draws, {} ply-limit draws; {:.1} plies a game",
-            e.rules, e.repetition, e.ply_limit, self.mean_plies
+            "endings: {} by the rules, {} repetition draws, {} ply-limit draws; {length}",
+            e.rules, e.repetition, e.ply_limit
         )?;
         if e.engine_error > 0 {
             writeln!(
