@@ -363,6 +363,12 @@ fn prove_resumes_from_its_checkpoint() {
     assert_eq!(v["value"]["win_in"], 5);
     assert_eq!(v["proof"]["replayed"], true);
     assert!(v["nodes"].as_u64().unwrap() > 300, "{v}");
+    // Of them, those read from the checkpoint are told apart (the rate counts this run's).
+    let resumed = v["resumed_nodes"].as_u64().unwrap();
+    assert!(
+        (300..v["nodes"].as_u64().unwrap()).contains(&resumed),
+        "{v}"
+    );
     // Another position's checkpoint, a cut-short file, the deepening method: refused.
     let refused = |cards: &str, checkpoint: &str, extra: &[&str], expected: &str| {
         let base = [

@@ -302,6 +302,7 @@ fn print_dfpn_json(
         "best": best, "line": line,
         "side_to_move_wins": answer_name(r.wins).replace(' ', "_"),
         "side_to_move_loses": answer_name(r.loses).replace(' ', "_"), "nodes": r.nodes,
+        "resumed_nodes": r.resumed_nodes,
         "distance_nodes": r.distance_nodes, "table_hits": r.table_hits,
         "entries": r.entries, "seconds": seconds,
         "proof": r.proof.as_ref().map(|p| match p {
@@ -346,11 +347,12 @@ fn print_replay(proof: Option<&Result<ProofStats, String>>) {
     }
 }
 
-/// Prints the search's counts, time and speed.
+/// Prints the search's counts, time and speed (of this run: a checkpoint's nodes are not in
+/// the rate).
 fn print_dfpn_counts(r: &Report) {
     let seconds = r.elapsed.as_secs_f64();
     let rate = if seconds > 0.0 {
-        (r.nodes + r.distance_nodes) as f64 / seconds
+        (r.nodes - r.resumed_nodes + r.distance_nodes) as f64 / seconds
     } else {
         0.0
     };

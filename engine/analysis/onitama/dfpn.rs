@@ -317,8 +317,10 @@ pub struct Report {
     pub wins: Answer,
     /// "Does the opponent force a win?"
     pub loses: Answer,
-    /// Nodes of the df-pn search.
+    /// Nodes of the df-pn search, those of earlier runs read from a checkpoint included.
     pub nodes: u64,
+    /// Of [`Report::nodes`], those counted before this run (read from a checkpoint).
+    pub resumed_nodes: u64,
     /// Nodes spent measuring the distance (bounded questions), not in [`Report::nodes`].
     pub distance_nodes: u64,
     /// Positions answered by the tables.
@@ -1156,6 +1158,7 @@ fn solve_stored<S: Store>(
         wins: Answer::Unknown,
         loses: Answer::Unknown,
         nodes: 0,
+        resumed_nodes: 0,
         distance_nodes: 0,
         table_hits: 0,
         entries: 0,
@@ -1179,6 +1182,7 @@ fn solve_stored<S: Store>(
     let node_total = limits.nodes.unwrap_or(u64::MAX);
     let mut d = Dfpn::with_leaves(tb, bits, limits.hash_mb, progress);
     store.load(&mut d)?;
+    report.resumed_nodes = d.nodes();
     (report.wins, report.loses) = ask_stored(&mut d, state, node_total, deadline, store)?;
     if store.saves() {
         store.save(&d)?;
