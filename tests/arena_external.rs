@@ -209,20 +209,6 @@ fn an_engine_that_does_not_start_is_refused_before_the_first_game() {
     }
 }
 
-/// A second `bestmove` for one `go` answers no request: it is read past, not taken for the
-/// answer to the next `go` (where the old move is illegal and lost the game).
-#[test]
-fn a_second_bestmove_is_not_taken_for_the_next_answer() {
-    let spec = fake("double", "onitama");
-    let args = [
-        "onitama", "--engine", &spec, "--engine", "greedy", "--games", "2",
-    ];
-    let (games, _) = arena("double", &args);
-    for g in &games {
-        assert_eq!(g["ending"], "rules", "{g}");
-    }
-}
-
 #[test]
 fn after_a_fault_the_next_game_starts_a_fresh_process() {
     let log = temp("fresh.log");

@@ -417,15 +417,6 @@ impl<G: Game> Agent<G> for UgiAgent<G> {
         };
         // Until the answer is read and legal, a failure leaves the process out of the pool.
         self.faulted = true;
-        // What the engine wrote since its last answer (a second `bestmove` for one `go`, late
-        // `info`) belongs to no request: read past it, so it is not taken for this answer.
-        loop {
-            match p.next_reply(Instant::now()) {
-                Ok(_) => {}
-                Err(Wait::Timeout) => break,
-                Err(Wait::Closed) => return Err(crashed(&mut p, "between moves")),
-            }
-        }
         let position = Self::position_line(game);
         p.send_lines(&[&position, &go]).map_err(|e| {
             let how = p.exit_text();

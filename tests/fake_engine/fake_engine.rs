@@ -8,7 +8,6 @@
 //! - `silent`: never answers `go` (and ignores `stop`);
 //! - `deaf`: never answers `go` and reads nothing more (not even the end of its input): it
 //!   sleeps a minute and exits, as a hung engine that only a kill ends;
-//! - `double`: answers each `go` with its move twice (two `bestmove` lines);
 //! - `late`: answers after twice its time (its seat's clock, else its move time, else 2 s), or at
 //!   once when told to `stop`;
 //! - `flood`: plays legal moves, and writes 2 MB to stderr before each;
@@ -34,7 +33,6 @@ enum Mode {
     Exit,
     Silent,
     Deaf,
-    Double,
     Late,
     Flood,
     NoUgiOk,
@@ -43,7 +41,7 @@ enum Mode {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage =
-        "usage: tabula-fake-engine GAME [legal|illegal|exit|silent|deaf|double|late|flood|nougiok] [N] [FILE]";
+        "usage: tabula-fake-engine GAME [legal|illegal|exit|silent|deaf|late|flood|nougiok] [N] [FILE]";
     let Some(kind) = args.first().and_then(|g| GameKind::from_name(g).ok()) else {
         eprintln!("{usage}");
         std::process::exit(2);
@@ -54,7 +52,6 @@ fn main() {
         "exit" => Mode::Exit,
         "silent" => Mode::Silent,
         "deaf" => Mode::Deaf,
-        "double" => Mode::Double,
         "late" => Mode::Late,
         "flood" => Mode::Flood,
         "nougiok" => Mode::NoUgiOk,
@@ -187,17 +184,11 @@ fn answer_go<G: Game>(
     }
     let mut moves = Vec::new();
     state.legal_moves(&mut moves);
-    let twice = faulty && mode == Mode::Double;
     match moves.first() {
-        Some(&m) => {
-            let best = format!("bestmove {}", state.move_notation(m));
-            let again = if twice {
-                format!("\n{best}")
-            } else {
-                String::new()
-            };
-            say(&format!("info depth 1 score cp 0 nodes 1\n{best}{again}"));
-        }
+        Some(&m) => say(&format!(
+            "info depth 1 score cp 0 nodes 1\nbestmove {}",
+            state.move_notation(m)
+        )),
         None => say("bestmove 0000"),
     }
     true
