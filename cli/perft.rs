@@ -54,7 +54,12 @@ pub fn perft(args: PerftArgs) -> Result<(), CliError> {
         let started = Instant::now();
         let (total, split) = if args.divide {
             let split = engine_perft::divide_by(&state, args.depth, args.threads, method);
-            (split.iter().map(|(_, n)| n).sum::<u64>(), split)
+            // No move split out (depth 0, or a finished game): the root itself is the leaf.
+            let total = match split.is_empty() {
+                true => engine_perft::perft_by(&state, args.depth, method),
+                false => split.iter().map(|(_, n)| n).sum::<u64>(),
+            };
+            (total, split)
         } else {
             (engine_perft::perft_parallel_by(&state, args.depth, args.threads, method), Vec::new())
         };

@@ -77,13 +77,17 @@ pub fn divide<G: Game>(state: &G, depth: u32, threads: usize) -> Vec<(String, u6
     divide_by(state, depth, threads, Method::Bulk)
 }
 
-/// [`divide`] counting by `method`.
+/// [`divide`] counting by `method`. At depth 0 the root is the only leaf, and no move is
+/// split out (nor from a finished position): the list is empty, and [`perft_by`] gives the 1.
 pub fn divide_by<G: Game>(
     state: &G,
     depth: u32,
     threads: usize,
     method: Method,
 ) -> Vec<(String, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
     // Chance outcomes are not plies: below a chance root the full depth remains.
     let below = if state.turn() == Turn::Chance {
         depth

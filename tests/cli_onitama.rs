@@ -184,3 +184,22 @@ fn best_deals_the_start_from_the_game_option_seed() {
     let help = ok(&["best", "--help"]);
     assert!(help.contains("-O seed=N"), "{help}");
 }
+
+/// `--divide` never changes the total: at depth 0 the root is the one leaf (it listed every
+/// root move with 1 and summed them), and a finished position counts as a leaf (it summed to 0).
+#[test]
+fn divide_keeps_the_total_at_depth_zero_and_from_a_finished_game() {
+    let over = "5/5/5/5/SSMSS r tiger,crab boar,ox eel";
+    for args in [
+        vec!["perft", "onitama", "--depth", "0"],
+        vec!["perft", "onitama", over, "--depth", "3"],
+        vec!["perft", "onitama", "--depth", "3"],
+    ] {
+        let plain = json(&[&args[..], &["--json"]].concat());
+        let split = json(&[&args[..], &["--divide", "--json"]].concat());
+        assert_eq!(split["leaves"], plain["leaves"], "{args:?}");
+    }
+    let zero = json(&["perft", "onitama", "--depth", "0", "--divide", "--json"]);
+    assert_eq!(zero["leaves"], 1);
+    assert_eq!(zero["divide"].as_array().unwrap().len(), 0);
+}
