@@ -36,6 +36,33 @@ fn one_sided_results_give_a_bound() {
     let e = p.elo().unwrap();
     let expected = score_to_elo(50.0 / (50.0 + Z95 * Z95));
     assert!((e.bound.unwrap() - expected).abs() < 1e-9);
+    // Too few games for either side: 2-2 reaches both ends of the scale. It printed
+    // "> -392.52", a bound on the losing side of an even score.
+    let mut few = Pentanomial::default();
+    few.add(1.0, 1.0);
+    few.add(0.0, 0.0);
+    let few = few.elo().unwrap();
+    assert!(few.bound.is_some());
+    assert_eq!(few.describe(), "n/a (too few games to bound it)");
+    // Every pair alike (two copies of a deterministic bot): no spread, so no interval, and
+    // the likelihood of superiority is even, not NaN; nor is the Elo "-0.00".
+    let mut same = Pentanomial::default();
+    for _ in 0..10 {
+        same.add(1.0, 0.0);
+    }
+    let e = same.elo().unwrap();
+    assert_eq!(e.describe(), "+0.00 (every sample alike: no interval)");
+    assert_eq!(e.los, 0.5);
+}
+
+/// One sample has no spread to measure: its interval is not ±0 but unknown.
+#[test]
+fn a_mean_of_one_sample_has_no_interval() {
+    let mut acc = tabula::arena::stats::MeanAccumulator::default();
+    acc.add(0.6);
+    assert!(acc.interval().error.is_infinite());
+    acc.add(0.4);
+    assert!(acc.interval().error.is_finite());
 }
 
 const THREE: [&str; 11] = [

@@ -77,11 +77,20 @@ pub struct EloEstimate {
 
 impl EloEstimate {
     /// The Elo in words: `+40.70 +/- 30.43`, or the bound of a one-sided result (`> +512.30`).
+    /// A bound on the losing side of an even or better score (`> -392` at 50%) bounds nothing
+    /// worth saying: too few games. With every sample alike there is no spread to give an
+    /// interval from.
     pub fn describe(&self) -> String {
         match self.bound {
-            Some(b) if self.score >= 0.5 => format!("> {b:+.2}"),
+            Some(b) if (self.score >= 0.5) == (b < 0.0) || self.score == 0.5 => {
+                "n/a (too few games to bound it)".to_string()
+            }
+            Some(b) if self.score > 0.5 => format!("> {b:+.2}"),
             Some(b) => format!("< {b:+.2}"),
-            None => format!("{:+.2} +/- {:.2}", self.elo, self.elo_error),
+            None if self.elo_error == 0.0 => {
+                format!("{:+.2} (every sample alike: no interval)", self.elo + 0.0)
+            }
+            None => format!("{:+.2} +/- {:.2}", self.elo + 0.0, self.elo_error),
         }
     }
 }
@@ -119,7 +128,16 @@ fn estimate(score: f64, variance: f64, samples: f64, pair_scale: f64) -> EloEsti
         } else {
             f64::INFINITY
         },
-        los: (1.0 - erf(-(score - 0.5) / (2.0 * per_sample).sqrt())) / 2.0,
+        los: if per_sample > 0.0 {
+            (1.0 - erf(-(score - 0.5) / (2.0 * per_sample).sqrt())) / 2.0
+        } else {
+            // No spread: the score alone says which side is better (or neither).
+            match score.total_cmp(&0.5) {
+                std::cmp::Ordering::Greater => 1.0,
+                std::cmp::Ordering::Less => 0.0,
+                std::cmp::Ordering::Equal => 0.5,
+            }
+        },
         bound,
     }
 }
@@ -280,7 +298,8 @@ impl Pentanomial {
 pub struct MeanInterval {
     /// The mean.
     pub mean: f64,
-    /// Half-width of the 95% interval (0 with fewer than two samples).
+    /// Half-width of the 95% interval (infinite with fewer than two samples: one sample has no
+    /// spread to measure; printed `n/a`).
     pub error: f64,
     /// Number of samples.
     pub samples: u64,
@@ -310,7 +329,7 @@ impl MeanAccumulator {
         let n = self.n as f64;
         let mean = self.sum / n;
         let error = if self.n < 2 {
-            0.0
+            f64::INFINITY
         } else {
             let var = ((self.sum_sq - n * mean * mean) / (n - 1.0)).max(0.0);
             Z95 * (var / n).sqrt()

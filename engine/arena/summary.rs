@@ -740,10 +740,14 @@ fn write_means(
 ) -> fmt::Result {
     writeln!(f, "{:<24} {:>8} {:>8} {:>8}", label, "score", "+/-", per)?;
     for (name, s) in names.iter().zip(scores) {
+        let error = match s.error.is_finite() {
+            true => format!("{:.3}", s.error),
+            false => "n/a".to_string(),
+        };
         writeln!(
             f,
-            "{:<24} {:>8.3} {:>8.3} {:>8}",
-            name, s.mean, s.error, s.samples
+            "{:<24} {:>8.3} {:>8} {:>8}",
+            name, s.mean, error, s.samples
         )?;
     }
     Ok(())
