@@ -1,8 +1,9 @@
 //! Every command shown in the README, `docs/` and the examples' READMEs runs, and prints what the
 //! page says it prints, so the documents cannot drift from the program.
 //!
-//! A command is an indented line starting with `$ ` (continued by lines ending in `\`); the
-//! indented lines after it, up to the next command or the end of the indented block, are the
+//! A command is an indented line starting with `$ ` (continued by lines ending in `\`), at four
+//! spaces or, in a list item, eight; the lines after it indented as far, up to the next command
+//! or the end of the indented block, are the
 //! start of its expected output (a page may stop before the output does) (stdout; stderr where the command fails). In expected output a line `...` stands for any number
 //! of lines, and `[..]` inside a line for any text; times and rates (a figure after `nps` or
 //! `time`, or before `s`, `ms` or `.../s`) may differ from the page's. A command's exit status must be 0 unless its output shows an error (`tabula: ...`);
@@ -55,6 +56,17 @@ fn indented(line: &str) -> Option<&str> {
     line.strip_prefix("    ")
 }
 
+/// A command line's indentation (4, or 8 in a list item) and the command, if `line` is one.
+fn command_at(line: &str) -> Option<(usize, &str)> {
+    [4, 8].into_iter().find_map(|n| {
+        let (pad, rest) = line.split_at_checked(n)?;
+        (pad.bytes().all(|b| b == b' ') && !rest.starts_with(' '))
+            .then_some(())
+            .and(rest.strip_prefix("$ "))
+            .map(|cmd| (n, cmd))
+    })
+}
+
 /// The commands of one markdown file.
 fn examples(path: &Path) -> Vec<Example> {
     let text = std::fs::read_to_string(path).unwrap();
@@ -72,7 +84,7 @@ fn examples(path: &Path) -> Vec<Example> {
         if line.contains("<!-- docs-test: skip") {
             skip = true;
         }
-        let Some(cmd) = indented(line).and_then(|l| l.strip_prefix("$ ")) else {
+        let Some((depth, cmd)) = command_at(line) else {
             if !line.trim().is_empty() && indented(line).is_none() && !line.contains("<!--") {
                 skip = false;
             }
@@ -94,8 +106,12 @@ fn examples(path: &Path) -> Vec<Example> {
         let mut expected = Vec::new();
         while i < lines.len() {
             let l = lines[i];
-            if let Some(body) = indented(l) {
-                if body.starts_with("$ ") {
+            let body = l
+                .get(..depth)
+                .filter(|pad| pad.bytes().all(|b| b == b' '))
+                .map(|_| &l[depth..]);
+            if let Some(body) = body {
+                if command_at(l).is_some() {
                     break;
                 }
                 expected.push(body.trim_end().to_string());
