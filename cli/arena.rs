@@ -23,6 +23,7 @@ use tabula::arena::{Arena, Config, GameRecord, Header, Openings, Shard, Sprt, Su
 use tabula::files::{check_new, write_atomically, FileLock};
 use tabula::games::GameKind;
 use tabula::protocol::TrafficLog;
+use tabula::resources::check_seconds;
 use tabula::resources::check_threads;
 use tabula::{with_game, Error, Game};
 
@@ -196,7 +197,13 @@ fn config_from_args(game: GameKind, args: &RunArgs) -> Result<Config, CliError> 
         },
         sprt: args.sprt.as_deref().map(Sprt::parse).transpose()?,
         tc: args.tc.as_deref().map(TimeControl::parse).transpose()?,
-        margin_ms: args.margin.unwrap_or(DEFAULT_MARGIN_MS),
+        margin_ms: match args.margin {
+            Some(ms) => {
+                check_seconds("--margin (milliseconds)", ms as f64 / 1000.0)?;
+                ms
+            }
+            None => DEFAULT_MARGIN_MS,
+        },
     })
 }
 

@@ -806,6 +806,12 @@ pub struct BenchArgs {
 
 /// `tabula bench`: fixed positions, fixed depth, one thread; the last line is `N nodes M nps`.
 pub fn bench(args: BenchArgs) -> Result<(), CliError> {
+    if let Some(d) = args.depth.filter(|d| !(1..=agent::MAX_DEPTH).contains(d)) {
+        return Err(CliError(format!(
+            "bad option: --depth must be 1 to {} (got {d})",
+            agent::MAX_DEPTH
+        )));
+    }
     let kinds: Vec<GameKind> = match &args.game {
         Some(name) => vec![GameKind::from_name(name)?],
         None => GameKind::ALL.to_vec(),

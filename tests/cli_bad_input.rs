@@ -31,6 +31,16 @@ fn thread_counts_out_of_range_are_refused() {
             "best onitama --depth 100000",
             "depth 100000 is past the deepest search, 256",
         ),
+        ("bench senet --depth 4294967295", "--depth must be 1 to 256"),
+        ("bench senet --depth 0", "--depth must be 1 to 256"),
+        (
+            "arena onitama --engine greedy --engine random --games 2 --margin 18446744073709551615",
+            "--margin (milliseconds)",
+        ),
+        (
+            "arena onitama --engine greedy --engine random --games 2 --sprt elo0=0,elo1=1e308",
+            "elo1=1e308 is past any difference a match can test",
+        ),
         (
             "arena onitama --engine random --engine random --games 2 --concurrency 2000",
             "--concurrency must be 1 to 256 (got 2000)",

@@ -17,7 +17,7 @@ pub use budget::{Budget, SeatClock};
 pub use clock::{score_text, Choice, Fault, FaultKind, MoveClock, TimeControl};
 pub use searching::{
     alphabeta_config, explicit_limits, limits, mcts_config, mcts_cp, multi_config, AlphaBetaAgent,
-    MctsAgent, MultiAgent,
+    MctsAgent, MultiAgent, MAX_DEPTH,
 };
 pub use simple::{GreedyAgent, RandomAgent};
 pub use spec::{EngineSpec, UNIVERSAL};

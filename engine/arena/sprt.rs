@@ -12,6 +12,9 @@ use serde::{Deserialize, Serialize};
 use super::stats::{elo_to_score, Pentanomial, Wdl};
 use crate::error::Error;
 
+/// The largest Elo difference an SPRT bound may name (a score of about 99.7%): past it the
+/// log-likelihood ratio overflows.
+pub const MAX_ELO: f64 = 1000.0;
 /// `800 / ln 10`, the nElo scale.
 const NELO_SCALE: f64 = 800.0 / std::f64::consts::LN_10;
 
@@ -110,9 +113,19 @@ impl Sprt {
     }
 
     /// Rejects settings that make no test.
+    ///
+    /// An Elo bound past [`MAX_ELO`] is refused: its log-likelihood ratio is not a number.
     pub fn check(&self) -> Result<(), Error> {
         if self.elo0.is_nan() || self.elo1.is_nan() {
             return Err(Error::option("--sprt needs elo0 and elo1"));
+        }
+        for (name, elo) in [("elo0", self.elo0), ("elo1", self.elo1)] {
+            if elo.abs() > MAX_ELO {
+                return Err(Error::option(format!(
+                    "--sprt: {name}={elo:e} is past any difference a match can test (at most \
+                     {MAX_ELO} either way)"
+                )));
+            }
         }
         if self.elo0 >= self.elo1 {
             return Err(Error::option(format!(
