@@ -130,9 +130,9 @@ pub struct RunArgs {
     /// The seed of every game, opening and bot (default 1).
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
-    /// `random:P` (the game's random start, then P random plies) or a file of positions, one per
-    /// line; default: the game's balanced openings where it has some (two-player checkers),
-    /// else random:2.
+    /// `random:P` (the game's random start, then P random plies; `random` alone is random:0) or a
+    /// file of positions, one per line, `#` starting a comment; default: the game's balanced
+    /// openings where it has some (two-player checkers), else random:2.
     #[arg(long, value_name = "random:P|FILE")]
     pub openings: Option<String>,
     /// Stop when the SPRT decides: elo0=0,elo1=10,alpha=0.05,beta=0.05[,model=logistic].

@@ -321,3 +321,53 @@ fn an_unwritable_output_is_refused_before_the_work() {
         );
     }
 }
+
+/// An openings file: a `#` comment may end a position's line, and positions for different
+/// numbers of players are refused with the file and the position named.
+#[test]
+fn openings_files_take_comments_and_name_the_odd_position() {
+    let start = |players: &str| {
+        let out = tabula(&["start", "checkers", "--players", players]);
+        String::from_utf8(out.stdout).unwrap().trim().to_string()
+    };
+    let file = cli_support::temp_file("bad-input", "openings.txt");
+    let path = file.to_str().unwrap();
+    std::fs::write(&file, format!("{}  # the start\n", start("2"))).unwrap();
+    let ok = tabula(&[
+        "arena",
+        "checkers",
+        "--engine",
+        "random",
+        "--engine",
+        "greedy",
+        "--games",
+        "2",
+        "--openings",
+        path,
+    ]);
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    std::fs::write(
+        &file,
+        format!("# two, then three\n{}\n{}\n", start("2"), start("3")),
+    )
+    .unwrap();
+    cli_support::fails(
+        &[
+            "arena",
+            "checkers",
+            "--engine",
+            "random",
+            "--engine",
+            "greedy",
+            "--games",
+            "2",
+            "--openings",
+            path,
+        ],
+        "(2 positions): position 2 is for 3 players, the first for 2",
+    );
+}

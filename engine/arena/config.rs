@@ -96,12 +96,12 @@ impl Openings {
     }
 }
 
-/// The positions of a file of openings: its lines, trimmed, without blank lines and `#`
-/// comments.
+/// The positions of a file of openings: its lines without `#` comments (a whole line or the
+/// end of one: no game's notation uses `#`), trimmed, blank ones skipped.
 fn positions_in(text: &str) -> Vec<String> {
     text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| l.split('#').next().unwrap_or_default().trim())
+        .filter(|l| !l.is_empty())
         .map(str::to_string)
         .collect()
 }

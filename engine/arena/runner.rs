@@ -153,10 +153,13 @@ impl<G: Game> Arena<G> {
         };
         let players = sample.players();
         let seat_names = (0..players).map(|s| sample.seat_name(s)).collect();
-        if openings.iter().any(|s| s.players() != players) {
-            return Err(Error::file(
-                "openings: positions have different numbers of players",
-            ));
+        if let Some(k) = openings.iter().position(|s| s.players() != players) {
+            return Err(Error::file(format!(
+                "openings {}: position {} is for {} players, the first for {players}",
+                config.openings.describe(),
+                k + 1,
+                openings[k].players()
+            )));
         }
         let schedule = Schedule::new(
             players,
