@@ -332,8 +332,7 @@ fn openings_files_take_comments_and_name_the_odd_position() {
     };
     let file = cli_support::temp_file("bad-input", "openings.txt");
     let path = file.to_str().unwrap();
-    std::fs::write(&file, format!("{}  # the start\n", start("2"))).unwrap();
-    let ok = tabula(&[
+    let arena = [
         "arena",
         "checkers",
         "--engine",
@@ -344,30 +343,18 @@ fn openings_files_take_comments_and_name_the_odd_position() {
         "2",
         "--openings",
         path,
-    ]);
+    ];
+    std::fs::write(&file, format!("{}  # the start\n", start("2"))).unwrap();
+    let ok = tabula(&arena);
     assert!(
         ok.status.success(),
         "{}",
         String::from_utf8_lossy(&ok.stderr)
     );
-    std::fs::write(
-        &file,
-        format!("# two, then three\n{}\n{}\n", start("2"), start("3")),
-    )
-    .unwrap();
+    let mixed = format!("# two, then three\n{}\n{}\n", start("2"), start("3"));
+    std::fs::write(&file, mixed).unwrap();
     cli_support::fails(
-        &[
-            "arena",
-            "checkers",
-            "--engine",
-            "random",
-            "--engine",
-            "greedy",
-            "--games",
-            "2",
-            "--openings",
-            path,
-        ],
+        &arena,
         "(2 positions): position 2 is for 3 players, the first for 2",
     );
 }
