@@ -204,7 +204,8 @@ pub fn deals(args: DealsArgs) -> Result<(), CliError> {
         Some(text) => deals_of(CardSet::parse(text)?),
         None => all_deals(),
     };
-    let mut todo = classes(&deals);
+    let every = classes(&deals);
+    let mut todo = every.clone();
     if let Some(n) = args.limit {
         todo.truncate(n);
     }
@@ -213,7 +214,7 @@ pub fn deals(args: DealsArgs) -> Result<(), CliError> {
         None => (Vec::new(), 0),
     };
     if let Some(p) = &args.resume {
-        check_same_survey(p, &previous, &deals, limits)?;
+        check_same_survey(p, &previous, &deals, &every, limits)?;
     }
     let done: std::collections::HashSet<String> =
         previous.iter().map(|r| deal_name(&r.deal)).collect();
@@ -233,11 +234,13 @@ pub fn deals(args: DealsArgs) -> Result<(), CliError> {
 
 /// Refuses to resume a survey whose earlier lines were made with other settings: a depth-limited
 /// line not searched to this run's depth (a proven one may stop short of it), or a deal outside
-/// this run's cards (nor a partner of one). Mixed, the summary would average unlike results.
+/// this run's cards (nor a partner of one; `every` is the classes of `deals`). Mixed, the summary
+/// would average unlike results.
 fn check_same_survey(
     path: &std::path::Path,
     previous: &[DealResult],
     deals: &[Deal],
+    every: &[DealClass],
     limits: Limits,
 ) -> Result<(), CliError> {
     let refuse = |r: &DealResult, why: String| {
@@ -259,7 +262,7 @@ fn check_same_survey(
         }
     }
     let mut ours: std::collections::HashSet<[usize; 5]> = deals.iter().map(deal_key).collect();
-    for c in classes(deals) {
+    for c in every {
         ours.insert(deal_key(&c.deal));
         if let Some((p, _)) = c.partner {
             ours.insert(deal_key(&p));

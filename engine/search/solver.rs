@@ -145,27 +145,26 @@ pub fn solve_with<G: Game>(
             result.nodes += r.nodes;
             r
         };
-        let low = bound(PESSIMISTIC);
-        if low.stopped {
+        // Both bounds of one kind, or none when a limit stopped either.
+        let mut pair = |lower, upper| {
+            let low = bound(lower);
+            if low.stopped {
+                return None;
+            }
+            let high = bound(upper);
+            (!high.stopped).then_some((low, high))
+        };
+        let Some((low, high)) = pair(PESSIMISTIC, OPTIMISTIC) else {
             break;
-        }
-        let high = bound(OPTIMISTIC);
-        if high.stopped {
-            break;
-        }
+        };
         // In a game of chance, a position no throw sequence settles for sure has a chance to
         // win for its value: bounded again with finished games counted as certain results.
         let chance = G::CHANCE_WIN_EVAL.is_some() && low.score.0 < PROVEN && high.score.0 > -PROVEN;
         let (low, high) = if chance {
-            let low = bound(CHANCE_PESSIMISTIC);
-            if low.stopped {
+            let Some(bounds) = pair(CHANCE_PESSIMISTIC, CHANCE_OPTIMISTIC) else {
                 break;
-            }
-            let high = bound(CHANCE_OPTIMISTIC);
-            if high.stopped {
-                break;
-            }
-            (low, high)
+            };
+            bounds
         } else {
             (low, high)
         };
