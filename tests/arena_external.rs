@@ -125,7 +125,7 @@ fn a_late_engine_loses_on_time() {
 fn an_engine_that_does_not_answer_ugi_loses_with_no_answer() {
     // It starts for the referee's check before the first game, then never again.
     let starts = temp("nougiok.starts");
-    let _ = std::fs::remove_file(&starts);
+    let _ = std::fs::remove_dir_all(&starts);
     let spec = fake(&format!("nougiok 1 {}", starts.display()), "onitama");
     fault_of_spec_ends_the_game("nougiok", &spec, "no_answer", "no ugiok within 1 s");
 }

@@ -12,7 +12,7 @@
 //!   once when told to `stop`;
 //! - `flood`: plays legal moves, and writes 2 MB to stderr before each;
 //! - `nougiok`: never answers `ugi`; with a FILE after N, only from its (N+1)-th start on (the
-//!   starts are counted in FILE), so a referee's check before the first game sees it start.
+//!   starts are counted in the directory FILE), so a referee's check before the first game sees it start.
 //!
 //! With `FAKE_ENGINE_PIDS=FILE` in its environment it appends its process id to FILE, so a test
 //! can see whether it outlived the referee.
@@ -92,14 +92,22 @@ fn main() {
     with_game!(kind, G => serve::<G>(mode, good, &lines));
 }
 
-/// Adds this start to the count kept in `file` and returns it (1 for the first).
-fn count_start(file: &str) -> u32 {
-    let before: u32 = std::fs::read_to_string(file)
-        .ok()
-        .and_then(|t| t.trim().parse().ok())
-        .unwrap_or(0);
-    std::fs::write(file, (before + 1).to_string()).expect("the start count is written");
-    before + 1
+/// Counts this start among those recorded in the directory `dir` and returns its number (1
+/// for the first).
+fn count_start(dir: &str) -> u32 {
+    // Engines of concurrent games start together: each claims the first free number by
+    // creating its file, which only one of them can do. (A shared counter file was read empty
+    // by one engine while another rewrote it, so both counted themselves first.)
+    std::fs::create_dir_all(dir).expect("the start directory is made");
+    (1..)
+        .find(|n: &u32| {
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(std::path::Path::new(dir).join(n.to_string()))
+                .is_ok()
+        })
+        .expect("a start number is free")
 }
 
 /// Answers commands until `quit` or the end of the input.
