@@ -233,6 +233,15 @@ fn bitbase_build_probe_best_and_bad_files() {
     assert_eq!(probed["value"], "win");
     assert_eq!(probed["win_in"], 13);
     assert_eq!(probed["line"].as_array().unwrap().len(), 13);
+    assert!(probed["loss_in"].is_null(), "{probed}");
+    // After that move the opponent is lost: its longest loss is given as a loss, not a win.
+    let first = probed["line"][0].as_str().unwrap();
+    let lost = json(&[
+        "onitama", "probe", "--table", p, pos, "--moves", first, "--json",
+    ]);
+    assert_eq!(lost["value"], "loss", "{lost}");
+    assert_eq!(lost["loss_in"], 12, "{lost}");
+    assert!(lost["win_in"].is_null(), "{lost}");
     let best = json(&["best", "onitama", pos, "--table", p, "--json"]);
     assert_eq!(best["best"], probed["best"]);
     let solved = ok(&["solve", "onitama", pos, "--table", p]);

@@ -171,16 +171,23 @@ pub fn probe(bb: &Bitbase, state: &Onitama, as_json: bool) -> Result<(), CliErro
             t
         })
         .collect();
-    let win_in = best.and_then(|(_, _, n)| n);
+    // The length of the forced result: the fastest win, or the longest loss.
+    let plies = best.and_then(|(_, _, n)| n);
     if as_json {
+        let (win_in, loss_in) = match value {
+            Wdl::Win => (plies, None),
+            Wdl::Loss => (None, plies),
+            Wdl::Draw => (None, None),
+        };
         print_json(&json!({
             "value": wdl_json(value),
             "best": best.map(|(m, _, _)| state.move_notation(m)),
             "win_in": win_in,
+            "loss_in": loss_in,
             "line": text,
         }))?;
     } else {
-        match win_in {
+        match plies {
             Some(n) => println!(
                 "{value} (in {}, found by search on the bitbase)",
                 explain::plies(n)
