@@ -350,7 +350,7 @@ fn openings_file_positions_are_played_in_turn() {
 
     std::fs::write(
         &file,
-        "ssmss/5/5/5/SSMSS b elephant,horse boar,ox crab\nnonsense\n",
+        "ssmss/5/5/5/SSMSS b elephant,horse boar,ox crab\n\n# a comment\nnonsense\n",
     )
     .unwrap();
     let args = with(&["--openings", file.to_str().unwrap()]);
@@ -358,7 +358,7 @@ fn openings_file_positions_are_played_in_turn() {
     let bad = tabula(&args);
     let err = String::from_utf8(bad.stderr).unwrap();
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("position 2"), "{err}");
+    assert!(err.contains("position 2 (line 4)"), "{err}");
 }
 
 #[test]

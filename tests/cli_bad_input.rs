@@ -355,6 +355,6 @@ fn openings_files_take_comments_and_name_the_odd_position() {
     std::fs::write(&file, mixed).unwrap();
     cli_support::fails(
         &arena,
-        "(2 positions): position 2 is for 3 players, the first for 2",
+        "(2 positions): position 2 (line 3) is for 3 players, the first for 2",
     );
 }

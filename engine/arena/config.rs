@@ -85,6 +85,27 @@ impl Openings {
         })
     }
 
+    /// Where the `k`-th position (from 0) stands in its file, as `position 3 (line 7)`, for
+    /// messages that send a person to the line; without the line where the positions did not
+    /// come from a file that still holds them.
+    pub fn position_place(&self, k: usize) -> String {
+        let line = match self {
+            Openings::Positions { source, positions } => {
+                std::fs::read_to_string(source).ok().and_then(|text| {
+                    numbered_positions(&text)
+                        .nth(k)
+                        .filter(|(_, p)| Some(p) == positions.get(k).map(String::as_str).as_ref())
+                        .map(|(line, _)| line)
+                })
+            }
+            Openings::Random { .. } => None,
+        };
+        match line {
+            Some(line) => format!("position {} (line {line})", k + 1),
+            None => format!("position {}", k + 1),
+        }
+    }
+
     /// A short description (`random:2`, `file openings.txt (40 positions)`).
     pub fn describe(&self) -> String {
         match self {
@@ -99,11 +120,18 @@ impl Openings {
 /// The positions of a file of openings: its lines without `#` comments (a whole line or the
 /// end of one: no game's notation uses `#`), trimmed, blank ones skipped.
 fn positions_in(text: &str) -> Vec<String> {
-    text.lines()
-        .map(|l| l.split('#').next().unwrap_or_default().trim())
-        .filter(|l| !l.is_empty())
-        .map(str::to_string)
+    numbered_positions(text)
+        .map(|(_, p)| p.to_string())
         .collect()
+}
+
+/// The positions of a file of openings (as [`positions_in`]), each with its line number
+/// (from 1).
+fn numbered_positions(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.split('#').next().unwrap_or_default().trim()))
+        .filter(|(_, l)| !l.is_empty())
 }
 
 /// A tournament's definition; equal configs give equal games.

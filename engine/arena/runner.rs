@@ -155,9 +155,9 @@ impl<G: Game> Arena<G> {
         let seat_names = (0..players).map(|s| sample.seat_name(s)).collect();
         if let Some(k) = openings.iter().position(|s| s.players() != players) {
             return Err(Error::file(format!(
-                "openings {}: position {} is for {} players, the first for {players}",
+                "openings {}: {} is for {} players, the first for {players}",
                 config.openings.describe(),
-                k + 1,
+                config.openings.position_place(k),
                 openings[k].players()
             )));
         }
@@ -597,17 +597,14 @@ fn parse_openings<G: Game>(openings: &Openings, options: &GameOptions) -> Result
         .iter()
         .enumerate()
         .map(|(i, p)| {
+            let place = || openings.position_place(i);
             let state = G::from_notation(p, options).map_err(|e| {
-                Error::file(format!(
-                    "openings '{source}' position {}: {}",
-                    i + 1,
-                    e.message
-                ))
+                Error::file(format!("openings '{source}' {}: {}", place(), e.message))
             })?;
             if History::new(state.clone()).outcome().is_some() {
                 return Err(Error::file(format!(
-                    "openings '{source}' position {}: the game is already over",
-                    i + 1
+                    "openings '{source}' {}: the game is already over",
+                    place()
                 )));
             }
             Ok(state)
