@@ -36,8 +36,9 @@ pub struct ChainArgs {
     /// Solitaire: stop after this many milliseconds (then the result is a lower bound).
     #[arg(long, value_name = "MS")]
     pub time: Option<u64>,
-    /// Solitaire: transposition table size in megabytes.
-    #[arg(long, value_name = "MB", default_value_t = 64)]
+    /// Solitaire: memory for its tables in megabytes (half or less for the transposition
+    /// table, the rest for the table of endgames).
+    #[arg(long, value_name = "MB", default_value_t = 192)]
     pub table_mb: u64,
     /// Longest chain: give up beyond this many distinct moves (about 100 bytes each).
     #[arg(long, value_name = "N", default_value_t = 5_000_000)]
@@ -133,12 +134,8 @@ fn solitaire_report(args: &ChainArgs, state: &Checkers) -> Result<(), CliError> 
             "bad option: --all applies to the longest chain, not --solitaire".into(),
         ));
     }
-    let entries = (check_table_mb("--table-mb", args.table_mb as usize)? as u64 * 1024 * 1024) / 16;
-    let limits = solitaire::Limits {
-        time: args.time.map(Duration::from_millis),
-        table_bits: 63 - entries.leading_zeros(),
-        ..Default::default()
-    };
+    let mb = check_table_mb("--table-mb", args.table_mb as usize)?;
+    let limits = solitaire::Limits::within(mb << 20, args.time.map(Duration::from_millis));
     let bar = show_progress(args.json).then(|| {
         let bar = ProgressBar::new_spinner();
         bar.set_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").expect("style"));

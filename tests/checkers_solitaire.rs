@@ -129,3 +129,22 @@ fn start_leaves_one_marble() {
     assert_eq!(s.marbles().count_ones(), 1);
     assert_eq!(s.scores()[0] + s.scores()[1], 59);
 }
+
+#[test]
+fn a_memory_budget_bounds_both_tables() {
+    // The default is the budget of 192 MB: a 64 MB transposition table and 2^21 endgames.
+    let d = Limits::default();
+    assert_eq!((d.table_bits, d.endgame_entries), (22, 1 << 21));
+    for mb in [1usize, 3, 64, 100, 4096] {
+        let l = Limits::within(mb << 20, None);
+        let table = 16usize << l.table_bits;
+        let endgames = l.endgame_entries * 64;
+        assert!(table <= mb << 19, "{mb} MB: a table of {table} bytes");
+        assert!(table * 4 > mb << 19, "{mb} MB: a table of {table} bytes");
+        assert!(table + endgames <= mb << 20, "{mb} MB");
+        assert!(
+            endgames >= mb << 19,
+            "{mb} MB: endgames of {endgames} bytes"
+        );
+    }
+}

@@ -30,16 +30,37 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// The transposition table holds `2^table_bits` boards (16 bytes each).
     pub table_bits: u32,
-    /// The endgame table (short jumps) holds at most this many positions (about 40 bytes each).
+    /// The endgame table (short jumps) holds at most this many positions (up to
+    /// [`ENDGAME_ENTRY_BYTES`] each while it is built).
     pub endgame_entries: usize,
 }
 
+/// Bytes a transposition-table entry takes.
+pub const TABLE_ENTRY_BYTES: usize = 16;
+
+/// Bytes an endgame-table position takes at the peak of the table's build (the set, its
+/// growth, and the level being extended); measured, not exact.
+pub const ENDGAME_ENTRY_BYTES: usize = 64;
+
 impl Default for Limits {
+    /// 192 MB: a 64 MB transposition table and an endgame table of 2^21 positions.
     fn default() -> Self {
+        Limits::within(192 << 20, None)
+    }
+}
+
+impl Limits {
+    /// Limits whose two tables together take at most about `bytes`, so a user's memory
+    /// budget holds: the transposition table gets the largest power of two of entries within
+    /// half of it, the endgame table the rest.
+    pub fn within(bytes: usize, time: Option<Duration>) -> Self {
+        let table_entries = (bytes / 2 / TABLE_ENTRY_BYTES).max(2);
+        let table_bits = usize::BITS - 1 - table_entries.leading_zeros();
+        let rest = bytes.saturating_sub(TABLE_ENTRY_BYTES << table_bits);
         Limits {
-            time: None,
-            table_bits: 22,
-            endgame_entries: 1 << 21,
+            time,
+            table_bits,
+            endgame_entries: rest / ENDGAME_ENTRY_BYTES,
         }
     }
 }
@@ -300,7 +321,11 @@ fn beam(
             next.select_nth_unstable_by_key(width, |e| e.0);
             next.truncate(width);
         }
-        levels.push(next.into_iter().map(|(_, entry)| entry).collect());
+        // Copied into a vector of its own size: collecting in place would keep the untruncated
+        // buffer's capacity on every level (about 150 MB over a long beam).
+        let mut level = Vec::with_capacity(next.len());
+        level.extend(next.into_iter().map(|(_, entry)| entry));
+        levels.push(level);
     }
 }
 
