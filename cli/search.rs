@@ -170,7 +170,8 @@ fn best_one<G: Game>(
     best_alphabeta(state, spec, args, oracle)
 }
 
-/// `best` with MCTS: the most visited move, the five most visited with their values.
+/// `best` with MCTS: the most visited move and the line it expects, the five most visited
+/// moves with their values.
 fn best_mcts<G: Game>(
     state: &G,
     spec: &EngineSpec,
@@ -183,6 +184,7 @@ fn best_mcts<G: Game>(
     let mut top: Vec<_> = r.moves.iter().collect();
     top.sort_by_key(|s| std::cmp::Reverse(s.visits));
     let best = r.best.map(|m| state.move_notation(m)).unwrap_or_default();
+    let pv = crate::common::move_line(state, &r.pv);
     let chosen = r.moves.iter().find(|s| Some(s.mv) == r.best);
     let meaning = chosen.map_or(String::new(), |s| {
         explain_mcts(state, s.value, s.visits, r.proven.or(s.proven))
@@ -193,6 +195,9 @@ fn best_mcts<G: Game>(
             println!("proven {}", if p { "win" } else { "loss" });
         }
         println!("meaning {meaning}");
+        if !pv.is_empty() {
+            println!("pv {}", pv.join(" "));
+        }
         for s in top.iter().take(5) {
             let proven = match s.proven {
                 Some(true) => " (proven win)",
@@ -219,7 +224,7 @@ fn best_mcts<G: Game>(
         .collect();
     Ok(json!({
         "engine": spec.to_string(), "best": best, "proven": r.proven, "meaning": meaning,
-        "moves": moves,
+        "pv": pv, "moves": moves,
         "playouts": r.playouts, "nodes": r.nodes, "seconds": seconds,
         "playouts_per_second": r.playouts_per_second(),
     }))

@@ -21,6 +21,9 @@ fn finds_and_plays_a_proven_win() {
     let r = mcts(1, 1).search(&Nim { pile: 5, mover: 0 }, Limits::playouts(5_000));
     assert_eq!(r.best, Some(1));
     assert_eq!(r.proven, Some(true), "{r:?}");
+    // Its line is the whole win: the reply, then the taking of what is left.
+    assert_eq!(r.pv.len(), 3, "{r:?}");
+    assert_eq!((r.pv[0], r.pv.iter().sum::<u32>()), (1, 5), "{r:?}");
     // Tic-tac-toe: X completes the top row.
     let t = TicTacToe::from_str("xx. oo. ...");
     let r = mcts(1, 2).search(&t, Limits::playouts(2_000));

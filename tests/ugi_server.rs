@@ -718,7 +718,11 @@ fn every_bot_kind_serves() {
         assert!(is_legal(&start, best[0]), "{engine}: {}", best[0]);
     }
     let out = serve::<Onitama>("mcts:playouts=300", GameOptions::new(), "go nodes 200\n");
-    assert!(out[0].starts_with("info depth 1 score cp "), "{out:#?}");
+    // (MCTS's depth is the length of its line.)
+    assert!(
+        out[0].starts_with("info depth ") && out[0].contains(" score cp "),
+        "{out:#?}"
+    );
     // The spec's depth caps what go asks for.
     let out = serve::<Onitama>("alphabeta:depth=2", GameOptions::new(), "go depth 9\n");
     assert_eq!(
@@ -731,7 +735,11 @@ fn every_bot_kind_serves() {
         GameOptions::new(),
         "go infinite\nstop\n",
     );
-    assert!(out[0].starts_with("info depth 1 score cp "), "{out:#?}");
+    // (MCTS's depth is the length of its line.)
+    assert!(
+        out[0].starts_with("info depth ") && out[0].contains(" score cp "),
+        "{out:#?}"
+    );
     assert_eq!(bestmoves(&out).len(), 1);
 }
 
@@ -821,4 +829,28 @@ fn the_binary_answers_stop_isready_and_quit_during_a_search() {
         );
         std::thread::sleep(Duration::from_millis(5));
     }
+}
+
+#[test]
+fn mcts_reports_the_line_it_expects() {
+    let out = serve::<Onitama>(
+        "mcts",
+        GameOptions::new(),
+        "position startpos\ngo nodes 20000\n",
+    );
+    let info = out
+        .iter()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap_or_else(|| panic!("{out:#?}"));
+    let words: Vec<&str> = info.split_whitespace().collect();
+    let pv = &words[words.iter().position(|&w| w == "pv").unwrap() + 1..];
+    assert!(pv.len() >= 3, "{info}");
+    assert_eq!(
+        words[2],
+        pv.len().to_string(),
+        "the depth is the line's length: {info}"
+    );
+    assert_eq!(out.last().unwrap(), &format!("bestmove {}", pv[0]));
+    let start = Onitama::start(&GameOptions::new()).unwrap();
+    tabula::line::play_line(&start, &pv.join(" ")).expect("the line is legal");
 }

@@ -194,11 +194,18 @@ fn search_mcts<G: Game, W: Write>(m: &mut Mcts, job: &Job<G>, out: &Output<W>) -
     let best = r.best?;
     let cp = agent::mcts_cp(&r, best, m.config().eval_scale);
     let ms = r.elapsed.as_millis();
+    // The depth of an MCTS line is its length: how far the visits reach.
+    let pv = pv_text(state, &r.pv);
     let _ = out.progress(&format!(
-        "info depth 1 score cp {cp} nodes {} nps {} time {ms} pv {}",
+        "info depth {} score cp {cp} nodes {} nps {} time {ms} pv {}",
+        pv.len().max(1),
         r.playouts,
         per_second(r.playouts, r.elapsed),
-        state.move_notation(best)
+        if pv.is_empty() {
+            state.move_notation(best)
+        } else {
+            pv.join(" ")
+        }
     ));
     if let Some(p) = r.proven {
         let _ = out.info(if p { "proven win" } else { "proven loss" });

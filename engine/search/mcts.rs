@@ -127,6 +127,10 @@ pub struct MctsResult<M> {
     pub moves: Vec<RootStat<M>>,
     /// Whether the root is proven won (`Some(true)`) or lost (`Some(false)`) for the mover.
     pub proven: Option<bool>,
+    /// The line the search expects, from `best`: in each position after it the most visited
+    /// move (a proven win first), up to the first chance turn, end of the game or unvisited
+    /// node, so a person can follow why the move was chosen.
+    pub pv: Vec<M>,
     /// Playouts run in all trees.
     pub playouts: u64,
     /// Tree nodes created in all trees.
@@ -218,7 +222,7 @@ impl Mcts {
             })
         };
         self.stop.reset();
-        merge(&trees, clock.elapsed())
+        merge(state, &trees, clock.elapsed())
     }
 }
 
@@ -315,6 +319,38 @@ impl<G: Game> Tree<G> {
         }
         tree.full = search.full;
         tree
+    }
+}
+
+impl<G: Game> Tree<G> {
+    /// The line from `root` (this tree's root position) through its `first`-th root move,
+    /// then the most visited child of each node while a player is to move.
+    fn line(&self, root: &G, first: usize) -> Vec<G::Move> {
+        let mut state = root.clone();
+        let mut line = Vec::new();
+        let mut at = self.nodes[0].first as usize + first;
+        loop {
+            let node = &self.nodes[at];
+            let Some(mv) = node.mv else { break };
+            if node.visits == 0 {
+                break;
+            }
+            line.push(mv);
+            state.play(mv);
+            let Turn::Player(seat) = state.turn() else {
+                break;
+            };
+            if !node.expanded || node.count == 0 {
+                break;
+            }
+            // A child's `winner` is the winning seat + 1.
+            let wins = |c: &Node<G::Move>| c.winner == seat as u8 + 1;
+            let children = node.first as usize..(node.first + node.count) as usize;
+            at = children
+                .max_by_key(|&c| (wins(&self.nodes[c]), self.nodes[c].visits))
+                .expect("an expanded node has children");
+        }
+        line
     }
 }
 
@@ -630,7 +666,7 @@ impl<M: Copy> Search<M> {
 }
 
 /// Sums the root statistics of the trees.
-fn merge<G: Game>(trees: &[Tree<G>], elapsed: Duration) -> MctsResult<G::Move> {
+fn merge<G: Game>(state: &G, trees: &[Tree<G>], elapsed: Duration) -> MctsResult<G::Move> {
     let first = &trees[0];
     let mut moves: Vec<RootStat<G::Move>> = first
         .root_moves
@@ -680,10 +716,22 @@ fn merge<G: Game>(trees: &[Tree<G>], elapsed: Duration) -> MctsResult<G::Move> {
                 .or_else(|| moves.iter().max_by_key(|m| m.visits))
                 .map(|m| m.mv)
         });
+    // The line comes from the tree that visited the chosen move most.
+    let pv = best
+        .and_then(|b| {
+            let i = moves.iter().position(|m| m.mv == b)?;
+            trees
+                .iter()
+                .filter(|t| t.nodes[0].expanded)
+                .max_by_key(|t| t.nodes[t.nodes[0].first as usize + i].visits)
+                .map(|t| t.line(state, i))
+        })
+        .unwrap_or_default();
     MctsResult {
         best,
         moves,
         proven,
+        pv,
         playouts: trees.iter().map(|t| t.playouts).sum(),
         nodes: trees.iter().map(|t| t.nodes.len() as u64).sum(),
         full: trees.iter().any(|t| t.full),
