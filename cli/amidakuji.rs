@@ -1,6 +1,6 @@
 //! `tabula amidakuji ...`: commands that only Amidakuji has (the one-player puzzle).
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand};
 use serde_json::json;
@@ -10,7 +10,7 @@ use tabula::games::amidakuji::notation::{parse_layout, write_layout};
 use tabula::games::amidakuji::solo::{
     random_layout, replay, solve, Run, SoloLimits, SoloResult, SoloRules,
 };
-use tabula::resources::check_seconds;
+use tabula::resources::MAX_SECONDS;
 use tabula::Error;
 
 use crate::common::{print_json, show_progress, CliError};
@@ -44,9 +44,9 @@ pub struct SoloArgs {
     /// Most search nodes.
     #[arg(long, default_value_t = 2_000_000)]
     pub nodes: u64,
-    /// Most seconds of search.
-    #[arg(long, default_value_t = 20.0)]
-    pub time: f64,
+    /// Most milliseconds of search (milliseconds, as every command's --time).
+    #[arg(long, value_name = "MS", default_value_t = 20_000)]
+    pub time: u64,
     /// Let both relocations before a run move the same bridge (the rules move two different
     /// bridges; this is the looser reading of "2 relocations").
     #[arg(long, conflicts_with = "distinct")]
@@ -90,14 +90,17 @@ fn solo_ladder(args: &SoloArgs) -> Result<Ladder, CliError> {
     })
 }
 
-/// The search limits from `--nodes` and `--time` (which must be a positive number of seconds).
+/// The search limits from `--nodes` and `--time` (a positive number of milliseconds, at most
+/// the longest duration any option takes).
 fn solo_limits(args: &SoloArgs) -> Result<SoloLimits, CliError> {
-    let time = check_seconds("--time", args.time)?;
-    if time.is_zero() {
-        return Err(CliError(
-            "bad option: --time must be a positive number of seconds".into(),
-        ));
+    let most = (MAX_SECONDS * 1000.0) as u64;
+    if !(1..=most).contains(&args.time) {
+        return Err(CliError(format!(
+            "bad option: --time must be 1 to {most} milliseconds (got {})",
+            args.time
+        )));
     }
+    let time = Duration::from_millis(args.time);
     Ok(SoloLimits {
         nodes: args.nodes,
         time: Some(time),
@@ -113,7 +116,7 @@ fn search(
 ) -> Result<(SoloResult, f64), CliError> {
     if show_progress(args.json) {
         eprintln!(
-            "searching (at most {} nodes, {} s)...",
+            "searching (at most {} nodes, {} ms)...",
             args.nodes, args.time
         );
     }
