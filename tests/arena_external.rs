@@ -578,6 +578,16 @@ fn built_in_bots_spend_their_own_clock() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(v["failed_seat"].is_null(), "{v}");
     assert!(["rules", "repetition", "ply_limit"].contains(&v["ending"].as_str().unwrap()));
+    // Both report a score and a depth for each move (MCTS's depth: the length of its line).
+    let depths = v["depths"].as_array().unwrap();
+    assert!(
+        depths.iter().all(|d| d.as_u64().is_some_and(|d| d >= 1)),
+        "{v}"
+    );
+    assert!(
+        v["scores"].as_array().unwrap().iter().all(Value::is_string),
+        "{v}"
+    );
 }
 
 #[test]

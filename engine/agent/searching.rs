@@ -314,7 +314,8 @@ impl<G: Game> Agent<G> for MctsAgent {
         Ok(Choice {
             mv,
             score: Some(format!("cp {cp}")),
-            depth: None,
+            // As over the protocol: MCTS's depth is the length of its line.
+            depth: u32::try_from(r.pv.len()).ok().filter(|&d| d > 0),
         })
     }
 
