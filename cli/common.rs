@@ -352,6 +352,8 @@ impl ShowArgs {
                 s.render().trim_end()
             );
         }
+        // The position the line ends in, to copy into another command (as `tabula show`).
+        println!("{}", s.notation());
     }
 }
 

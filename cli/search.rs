@@ -39,13 +39,14 @@ pub struct BestArgs {
     /// Search to this depth (alpha-beta).
     #[arg(long, short)]
     pub depth: Option<u32>,
-    /// Stop after this many nodes.
+    /// Stop after this many nodes (before a throw or coin: in all, shared among the outcomes).
     #[arg(long)]
     pub nodes: Option<u64>,
-    /// Stop after this many milliseconds.
+    /// Stop after this many milliseconds (before a throw or coin: in all, shared among the
+    /// outcomes).
     #[arg(long, value_name = "MS")]
     pub time: Option<u64>,
-    /// Stop after this many playouts (MCTS).
+    /// Stop after this many playouts (MCTS; before a throw or coin: in all).
     #[arg(long)]
     pub playouts: Option<u64>,
     /// Search threads.
@@ -498,6 +499,15 @@ fn best_chance<G: Game>(
 ) -> Result<Value, CliError> {
     let mut outcomes = Vec::new();
     state.chance_outcomes(&mut outcomes);
+    let searched = outcomes
+        .iter()
+        .filter(|&&(o, _)| {
+            let mut child = state.clone();
+            child.play(o);
+            matches!(child.turn(), Turn::Player(_))
+        })
+        .count();
+    let spec = &shared_budget(spec, searched)?;
     let mut each = Vec::new();
     for (o, p) in outcomes {
         let name = state.move_notation(o);
@@ -507,7 +517,12 @@ fn best_chance<G: Game>(
             println!("outcome {name} (probability {p}):");
         }
         let v = match child.turn() {
-            Turn::Player(_) => best_one(&child, spec, args, oracle.clone())?,
+            Turn::Player(_) => {
+                let v = best_one(&child, spec, args, oracle.clone())?;
+                args.show
+                    .print(&child, &read_line(&child, &v["pv"]), args.json);
+                v
+            }
             Turn::Chance => {
                 if !args.json {
                     println!("another chance event follows");
@@ -526,8 +541,23 @@ fn best_chance<G: Game>(
     Ok(json!({"chance": each}))
 }
 
+/// `spec` with its time, node and playout budgets (where it sets them) shared out among
+/// `searches` searches, so that a command's budget holds for all of them together.
+fn shared_budget(spec: &EngineSpec, searches: usize) -> Result<EngineSpec, CliError> {
+    let mut shared = spec.clone();
+    if searches > 1 {
+        for key in ["time", "nodes", "playouts"] {
+            if let Some(total) = spec.get_num::<u64>(key)? {
+                let share = (total / searches as u64).max(1);
+                shared.settings.insert(key.to_string(), share.to_string());
+            }
+        }
+    }
+    Ok(shared)
+}
+
 /// `tabula best`: the best move of a position; at a chance state, the best move after each
-/// outcome.
+/// outcome, the budget shared among them.
 pub fn best(args: BestArgs) -> Result<(), CliError> {
     let spec = engine_spec(&args)?;
     args.svg.check()?;
@@ -593,8 +623,11 @@ fn best_of<G: Game>(
     if args.json {
         print_json(&out)?;
     }
-    args.show
-        .print(&state, &read_line(&state, &out["pv"]), args.json);
+    // (At a chance state each outcome's line was drawn after its search.)
+    if matches!(state.turn(), Turn::Player(_)) {
+        args.show
+            .print(&state, &read_line(&state, &out["pv"]), args.json);
+    }
     Ok(())
 }
 

@@ -173,11 +173,9 @@ fn show_and_show_line_draw_the_boards_of_the_line() {
         );
         let end = ok(&["best", name, &pos, "--depth", "2", "--show"]);
         let line = pv.join(" ");
-        // `show` draws the board, then writes the position's notation on a last line.
+        // `show` draws the board, then writes the position's notation on a last line: so
+        // does --show, so the position can be copied.
         let shown = ok(&["show", name, &pos, "--moves", &line]);
-        let mut board: Vec<&str> = shown.trim_end().lines().collect();
-        board.pop();
-        let shown = board.join("\n");
         assert!(
             end.trim_end().ends_with(shown.trim_end()),
             "{name}: --show ends with the board of the line's end\n{end}\n---\n{shown}"
@@ -185,6 +183,10 @@ fn show_and_show_line_draw_the_boards_of_the_line() {
         let quiet = ok(&["best", name, &pos, "--depth", "2", "--show", "--json"]);
         assert_eq!(quiet.trim().lines().count(), 1, "{name}");
     }
+    // Before a throw, each throw's line is drawn (it drew the unchanged position once).
+    let shown = ok(&["best", "senet", "--depth", "2", "--show"]);
+    assert_eq!(shown.matches("\nafter the line (").count(), 5, "{shown}");
+    assert!(!shown.contains("(0 plies)"), "{shown}");
 }
 
 /// A proven loss in capture checkers (decided by marbles) is played for the smallest loss, and

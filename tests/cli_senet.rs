@@ -72,3 +72,20 @@ fn bad_input_is_one_line_and_exit_code_2() {
         "senet has no option 'depth'",
     );
 }
+
+#[test]
+fn best_before_a_throw_shares_its_budget_among_the_throws() {
+    // Five throws to search: 10,000 nodes in all, 2,000 each (it was 10,000 each).
+    let out = ok(&["best", "senet", "--nodes", "10000", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let each = v["chance"].as_array().unwrap();
+    assert_eq!(each.len(), 5);
+    let total: u64 = each
+        .iter()
+        .map(|c| c["search"]["nodes"].as_u64().unwrap())
+        .sum();
+    assert!((9_000..=10_100).contains(&total), "{total} nodes: {out}");
+    assert!(each
+        .iter()
+        .all(|c| c["search"]["engine"] == "alphabeta:nodes=2000"));
+}
