@@ -317,19 +317,28 @@ fn alphabeta_json<M>(
 ) -> Value {
     let (first, top) = (&found[0], &ranked[0]);
     let nodes: u64 = found.iter().map(|r| r.nodes).sum();
+    let searched = first.depth > 0;
     json!({
-        "engine": spec.to_string(), "best": top.best, "score": score_json(first.score),
-        "meaning": top.meaning, "pv": top.pv,
+        "engine": spec.to_string(), "best": top.best,
+        "score": searched.then(|| score_json(first.score)),
+        "meaning": if searched { top.meaning.as_str() } else { UNSEARCHED }, "pv": top.pv,
         "depth": first.depth, "seldepth": first.seldepth, "nodes": nodes, "seconds": seconds,
         "nps": rate(nodes, seconds), "threads": threads,
     })
 }
 
+/// The meaning of a search whose budget ended before its first depth did.
+const UNSEARCHED: &str = "the budget ended before depth 1 was searched: the move is the first \
+     legal one, not a choice (give more nodes or time)";
+
 /// The text form of alpha-beta's result: the best line, or each of `--multipv`'s lines.
 fn print_lines<M>(found: &[SearchResult<M>], ranked: &[Ranked], lines: usize) {
     let (first, top) = (&found[0], &ranked[0]);
     println!("best {}", top.best);
-    if lines == 1 {
+    if first.depth == 0 {
+        println!("score none");
+        println!("meaning {UNSEARCHED}");
+    } else if lines == 1 {
         println!("score {}", first.score);
         println!("meaning {}", top.meaning);
         println!("pv {}", top.pv.join(" "));
@@ -687,6 +696,17 @@ pub fn solve(args: SolveArgs) -> Result<(), CliError> {
     check_table_mb("--hash", args.hash)?;
     args.svg.check()?;
     let kind = args.game.kind()?;
+    for (flag, value) in [
+        ("--depth", args.depth.map(u64::from)),
+        ("--nodes", args.nodes),
+        ("--time", args.time),
+    ] {
+        if value == Some(0) {
+            return Err(CliError(format!(
+                "bad option: {flag} 0 solves nothing: give a positive number"
+            )));
+        }
+    }
     let mut limits = Limits::none();
     limits.depth = args.depth;
     limits.nodes = args.nodes;
@@ -823,6 +843,10 @@ fn print_solution<G: Game>(
     }
     if r.verdict != Verdict::Unknown {
         println!("best {best}");
+        println!("line {}", line_text.join(" "));
+    } else if !best.is_empty() {
+        // What --show draws and --json gives: the last search's choice, proving nothing.
+        println!("best {best} (not proven: the deepest search's choice)");
         println!("line {}", line_text.join(" "));
     }
     println!("depth {} nodes {} time {seconds:.3} s", r.depth, r.nodes);

@@ -34,6 +34,13 @@ fn thread_counts_out_of_range_are_refused() {
         ("bench senet --depth 4294967295", "--depth must be 1 to 256"),
         ("bench senet --depth 0", "--depth must be 1 to 256"),
         (
+            "best onitama --depth 0",
+            "depth 0 searches nothing (give 1 to 256)",
+        ),
+        ("solve checkers --depth 0", "--depth 0 solves nothing"),
+        ("solve checkers --nodes 0", "--nodes 0 solves nothing"),
+        ("solve onitama --time 0", "--time 0 solves nothing"),
+        (
             "arena onitama --engine greedy --engine random --games 2 --margin 18446744073709551615",
             "--margin (milliseconds)",
         ),

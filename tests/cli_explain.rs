@@ -217,3 +217,38 @@ fn a_lost_checkers_game_is_played_for_the_fewest_marbles() {
         "{v}"
     );
 }
+
+/// A budget too small for depth 1 says so: no score, and no claim that the position is even.
+#[test]
+fn a_search_that_finished_no_depth_claims_no_score() {
+    let text = ok(&["best", "onitama", "--nodes", "1"]);
+    assert!(text.contains("score none\n"), "{text}");
+    assert!(text.contains("before depth 1 was searched"), "{text}");
+    let v = json(&["best", "onitama", "--nodes", "1", "--json"]);
+    assert!(v["score"].is_null(), "{v}");
+    assert_eq!(v["depth"], 0);
+    // One more node than depth 1 needs is a search.
+    let v = json(&["best", "onitama", "--nodes", "100000", "--json"]);
+    assert!(v["score"].is_object(), "{v}");
+}
+
+/// An unproven `solve` names the move and line its deepest search chose (what --json gives and
+/// --show draws), marked as not proven.
+#[test]
+fn an_unknown_solve_names_its_unproven_line() {
+    let text = ok(&["solve", "checkers", "--depth", "2"]);
+    assert!(text.starts_with("unknown\n"), "{text}");
+    let v = json(&["solve", "checkers", "--depth", "2", "--json"]);
+    let best = v["best"].as_str().unwrap();
+    assert!(text.contains(&format!("best {best} (not proven")), "{text}");
+    let line: Vec<&str> = v["line"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert!(
+        text.contains(&format!("\nline {}\n", line.join(" "))),
+        "{text}"
+    );
+}

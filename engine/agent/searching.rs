@@ -36,7 +36,13 @@ pub fn explicit_limits(spec: &EngineSpec) -> Result<Limits, Error> {
                 spec.display_name()
             )));
         }
-        l = l.with_depth(d.max(1));
+        if d == 0 {
+            return Err(Error::option(format!(
+                "engine {}: depth 0 searches nothing (give 1 to {MAX_DEPTH})",
+                spec.display_name()
+            )));
+        }
+        l = l.with_depth(d);
     }
     if let Some(n) = spec.get_num::<u64>("nodes")? {
         l = l.with_nodes(n.max(1));
