@@ -38,11 +38,13 @@ pub struct ChainArgs {
     pub time: Option<u64>,
     /// Solitaire: memory for its tables in megabytes (half or less for the transposition
     /// table, the rest for the table of endgames).
-    #[arg(long, value_name = "MB", default_value_t = 192)]
-    pub table_mb: u64,
+    /// [default: 192]
+    #[arg(long, value_name = "MB")]
+    pub table_mb: Option<u64>,
     /// Longest chain: give up beyond this many distinct moves (about 100 bytes each).
-    #[arg(long, value_name = "N", default_value_t = 5_000_000)]
-    pub max_moves: u64,
+    /// [default: 5000000]
+    #[arg(long, value_name = "N")]
+    pub max_moves: Option<u64>,
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
@@ -60,21 +62,29 @@ pub fn chain(args: ChainArgs) -> Result<(), CliError> {
     };
     let state = args.line.apply(state)?;
     if args.solitaire {
-        args.svg.write(&state, None)?;
+        if args.max_moves.is_some() {
+            return Err(CliError(
+                "bad option: --max-moves applies to the longest chain, not --solitaire".into(),
+            ));
+        }
         return solitaire_report(&args, &state);
     }
-    if args.time.is_some() {
-        return Err(CliError(
-            "bad option: --time applies to --solitaire only".into(),
-        ));
+    for (flag, given) in [
+        ("--time", args.time.is_some()),
+        ("--table-mb", args.table_mb.is_some()),
+    ] {
+        if given {
+            return Err(CliError(format!(
+                "bad option: {flag} applies to --solitaire only"
+            )));
+        }
     }
+    let max_moves = args.max_moves.unwrap_or(MAX_MOVES);
     let started = Instant::now();
-    let Some(longest) =
-        chain::longest_limited(state.marble_layouts(), state.long(), args.max_moves)
+    let Some(longest) = chain::longest_limited(state.marble_layouts(), state.long(), max_moves)
     else {
         return Err(CliError(format!(
-            "cannot do that: the position has more than {} distinct moves (raise --max-moves; memory grows with it)",
-            args.max_moves
+            "cannot do that: the position has more than {max_moves} distinct moves (raise --max-moves; memory grows with it)"
         )));
     };
     // Each move is written as its least chain; the list is in reading order of those chains.
@@ -100,9 +110,15 @@ pub fn chain(args: ChainArgs) -> Result<(), CliError> {
         }));
     }
     print_longest(&longest, &sorted, args.all);
-    eprintln!("{:.3} ms", seconds * 1e3);
+    eprintln!("searched in {:.3} ms", seconds * 1e3);
     Ok(())
 }
+
+/// `--table-mb`'s default: a 64 MB transposition table and the old endgame table's 128 MB.
+const TABLE_MB: u64 = 192;
+
+/// `--max-moves`' default: about 500 MB of distinct moves.
+const MAX_MOVES: u64 = 5_000_000;
 
 /// The text form of the longest chain: its length, a move reaching it (the first of `sorted`,
 /// the moves' least chains in reading order) and how many do, and with `all` every one.
@@ -134,7 +150,7 @@ fn solitaire_report(args: &ChainArgs, state: &Checkers) -> Result<(), CliError> 
             "bad option: --all applies to the longest chain, not --solitaire".into(),
         ));
     }
-    let mb = check_table_mb("--table-mb", args.table_mb as usize)?;
+    let mb = check_table_mb("--table-mb", args.table_mb.unwrap_or(TABLE_MB) as usize)?;
     let limits = solitaire::Limits::within(mb << 20, args.time.map(Duration::from_millis));
     let bar = show_progress(args.json).then(|| {
         let bar = ProgressBar::new_spinner();
@@ -153,6 +169,9 @@ fn solitaire_report(args: &ChainArgs, state: &Checkers) -> Result<(), CliError> 
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
+    // The picture shows the line's first move.
+    let first = outcome.moves.first().and_then(|m| state.parse_move(m).ok());
+    args.svg.write(state, first)?;
     let seconds = outcome.elapsed.as_secs_f64();
     if args.json {
         return print_json(&json!({

@@ -38,6 +38,14 @@ fn thread_counts_out_of_range_are_refused() {
             "depth 0 searches nothing (give 1 to 256)",
         ),
         ("solve checkers --depth 0", "--depth 0 solves nothing"),
+        (
+            "chain --table-mb 5",
+            "--table-mb applies to --solitaire only",
+        ),
+        (
+            "chain --solitaire --max-moves 5",
+            "--max-moves applies to the longest chain",
+        ),
         ("solve checkers --nodes 0", "--nodes 0 solves nothing"),
         ("solve onitama --time 0", "--time 0 solves nothing"),
         (

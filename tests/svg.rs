@@ -231,6 +231,16 @@ fn the_commands_write_pictures() {
         chain.to_str().unwrap(),
     ]);
     assert!(read(&chain).contains("<polygon"));
+    // The solitaire line's first move too (it was drawn before the search, with no move).
+    let solitaire = temp("solitaire.svg");
+    ok(&[
+        "chain",
+        "--solitaire",
+        "--long",
+        "--svg",
+        solitaire.to_str().unwrap(),
+    ]);
+    assert!(read(&solitaire).contains("<polygon"));
     let solve = temp("solve.svg");
     ok(&[
         "solve",
