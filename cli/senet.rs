@@ -99,6 +99,8 @@ fn train_command(args: TrainArgs) -> Result<(), CliError> {
     if !args.force || args.out.is_dir() {
         check_new(&args.out, "use --force to replace it")?;
     }
+    // Before the training, not after it: a typo in the directory would throw the work away.
+    tabula::files::check_writable(&args.out)?;
     let progress = show_progress(false);
     let started = Instant::now();
     let mut tell = |games: u64| {
@@ -176,6 +178,11 @@ fn solve_command(args: SolveArgs) -> Result<(), CliError> {
     let state = args
         .line
         .apply(Senet::from_notation(&args.position, &GameOptions::new())?)?;
+    if args.max_states == 0 {
+        return Err(CliError(
+            "bad option: --max-states 0 tables nothing: give a positive number".into(),
+        ));
+    }
     let limits = Limits {
         max_states: args.max_states,
         max_seconds: check_seconds("--seconds", args.seconds)?.as_secs_f64(),

@@ -118,6 +118,15 @@ fn limits_that_are_not_sane_numbers_are_refused() {
             "--seconds must be a number of seconds",
         ),
         (
+            &format!("{senet} --max-states 0"),
+            "--max-states 0 tables nothing",
+        ),
+        // Refused before it trains, not after.
+        (
+            "senet train --games 100000000 --out /nonexistent-dir/w.rs",
+            "/nonexistent-dir",
+        ),
+        (
             "amidakuji solo --time 1e20",
             "invalid value '1e20' for '--time <MS>'",
         ),

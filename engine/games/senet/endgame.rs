@@ -78,7 +78,7 @@ impl fmt::Display for Unsolved {
         match *self {
             Unsolved::TooManyStates { limit } => write!(
                 f,
-                "more than {limit} positions are reachable; too many pieces left to solve exactly"
+                "more than {limit} positions are reachable, the limit given: too many pieces left to solve exactly within it"
             ),
             Unsolved::TimeLimit { states, sweeps } => write!(
                 f,
