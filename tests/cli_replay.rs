@@ -100,6 +100,24 @@ fn a_play_game_replays_with_its_throws() {
     assert!(one.starts_with("senet game 0"), "{one}");
     assert!(one.contains("\n\n2. dark (greedy): "), "{one}");
     assert!(one.contains("\nnext: "), "{one}");
+    // A record cut short, or with another result, is refused: its moves do not reach its end.
+    let mut cut = played.clone();
+    cut["moves"] = serde_json::json!(played["moves"].as_array().unwrap()[..3]);
+    let cut_path = temp("cut.jsonl");
+    std::fs::write(&cut_path, cut.to_string()).unwrap();
+    fails(
+        &["replay", cut_path.to_str().unwrap()],
+        "after its 3 moves the game goes on",
+    );
+    let mut turned = played.clone();
+    let result = played["result"].as_array().unwrap();
+    turned["result"] = serde_json::json!([result[1], result[0]]);
+    let turned_path = temp("turned.jsonl");
+    std::fs::write(&turned_path, turned.to_string()).unwrap();
+    fails(
+        &["replay", turned_path.to_str().unwrap()],
+        "is not the one the rules give",
+    );
 }
 
 #[test]

@@ -250,6 +250,7 @@ pub fn replay<G: Game>(game: &RecordedGame) -> Result<Replay<G>, Error> {
             after: state.clone(),
         });
     }
+    check_ending(game, &state)?;
     let verdict = verdict_of(game, &state, &steps);
     Ok(Replay {
         opening,
@@ -316,6 +317,40 @@ impl<'a> SeatClocks<'a> {
 
 /// The recorded verdict, or for records without one, the referee's wording of the ending
 /// reached in `last` after `steps`.
+/// Refuses a record whose moves do not end the game its ending says the rules ended, or
+/// whose result is not the one the rules give there: a cut or edited record would otherwise be
+/// shown with a result its moves do not reach.
+fn check_ending<G: Game>(game: &RecordedGame, last: &G) -> Result<(), Error> {
+    if game.ending != GameEnding::Rules {
+        return Ok(());
+    }
+    if last.turn() != Turn::Terminal {
+        return Err(Error::file(format!(
+            "game {}: the record says the rules ended it, but after its {} moves the game goes \
+             on (in position {}): a cut or edited record",
+            game.index,
+            game.moves.len(),
+            last.notation()
+        )));
+    }
+    let payoffs = last.payoffs();
+    let rules: Vec<f64> = (0..last.players()).map(|s| payoffs.get(s)).collect();
+    let agrees = game.result.len() == rules.len()
+        && game
+            .result
+            .iter()
+            .zip(&rules)
+            .all(|(a, b)| (a - b).abs() < 1e-9);
+    if !game.result.is_empty() && !agrees {
+        return Err(Error::file(format!(
+            "game {}: the recorded result {:?} is not the one the rules give after its moves, \
+             {rules:?}: an edited record",
+            game.index, game.result
+        )));
+    }
+    Ok(())
+}
+
 fn verdict_of<G: Game>(game: &RecordedGame, last: &G, steps: &[Step<G>]) -> String {
     if !game.verdict.is_empty() {
         return game.verdict.clone();
