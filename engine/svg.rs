@@ -9,8 +9,17 @@ use std::fmt::Write;
 pub struct Svg {
     width: f64,
     height: f64,
+    /// How far right the text reaches, as far as its length tells: the canvas grows to it.
+    text_right: f64,
     body: String,
 }
+
+/// The width of a sans-serif character as a share of the font size, on the wide side of the
+/// average, so that a line of text fits the canvas whatever font draws it.
+const CHAR_WIDTH: f64 = 0.58;
+
+/// Room left between the rightmost text and the canvas edge.
+const TEXT_MARGIN: f64 = 8.0;
 
 /// Text with `&`, `<`, `>` and quotes escaped for XML.
 pub fn escape(text: &str) -> String {
@@ -51,15 +60,15 @@ pub enum Anchor {
 }
 
 impl Svg {
-    /// An empty picture of `width` x `height` user units with a white background.
+    /// An empty picture of `width` x `height` user units with a white background; wider when
+    /// its text needs it.
     pub fn new(width: f64, height: f64) -> Self {
-        let mut svg = Svg {
+        Svg {
             width,
             height,
+            text_right: 0.0,
             body: String::new(),
-        };
-        svg.rect(0.0, 0.0, width, height, "white", None);
-        svg
+        }
     }
 
     /// A rectangle, filled (`none` for no fill), with an optional outline colour.
@@ -120,6 +129,13 @@ impl Svg {
 
     /// Text at a point (its baseline), in a sans-serif font of `size` units.
     pub fn text(&mut self, x: f64, y: f64, size: f64, anchor: Anchor, fill: &str, text: &str) {
+        let wide = text.chars().count() as f64 * size * CHAR_WIDTH;
+        let right = match anchor {
+            Anchor::Start => x + wide,
+            Anchor::Middle => x + wide / 2.0,
+            Anchor::End => x,
+        };
+        self.text_right = self.text_right.max(right);
         let anchor = match anchor {
             Anchor::Start => "start",
             Anchor::Middle => "middle",
@@ -173,12 +189,16 @@ impl Svg {
         }
     }
 
-    /// The finished document.
+    /// The finished document, on a canvas wide enough for its text.
     pub fn finish(self) -> String {
+        let width = self.width.max((self.text_right + TEXT_MARGIN).ceil());
+        let mut background = Svg::new(width, self.height);
+        background.rect(0.0, 0.0, width, self.height, "white", None);
         format!(
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\n{}</svg>\n",
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\n{}{}</svg>\n",
+            background.body,
             self.body,
-            w = n(self.width),
+            w = n(width),
             h = n(self.height)
         )
     }

@@ -279,3 +279,23 @@ fn the_commands_write_pictures() {
         "/nonexistent/dir/x.svg: cannot write",
     );
 }
+
+/// The canvas grows to hold its text: a status line longer than the board (a Big Bang pool, a
+/// small map's legend) was cut off at the board's right edge.
+#[test]
+fn the_canvas_is_wide_enough_for_its_text() {
+    use tabula::svg::{Anchor, Svg};
+    let width = |svg: &str| -> f64 {
+        let at = svg.find(" width=\"").unwrap() + 8;
+        svg[at..svg[at..].find('"').unwrap() + at].parse().unwrap()
+    };
+    let mut svg = Svg::new(100.0, 50.0);
+    svg.text(10.0, 20.0, 10.0, Anchor::Start, "#000", &"x".repeat(40));
+    let wide = svg.finish();
+    assert!(width(&wide) >= 10.0 + 40.0 * 10.0 * 0.5, "{wide}");
+    assert!(wide.contains("<rect x=\"0\" y=\"0\" width=\"") && well_formed(&wide).is_ok());
+    // Text that fits leaves the canvas as it was.
+    let mut svg = Svg::new(100.0, 50.0);
+    svg.text(10.0, 20.0, 10.0, Anchor::Start, "#000", "short");
+    assert_eq!(width(&svg.finish()), 100.0);
+}
