@@ -817,10 +817,18 @@ fn print_solution<G: Game>(
         _ => None,
     };
     if json {
+        // The same fields as Onitama's df-pn answer (`null` where one does not apply), so a
+        // script reads one shape whichever method answered.
+        let value = match r.verdict {
+            Verdict::Value(v) => Some(v),
+            _ => None,
+        };
         return print_json(&json!({
-            "verdict": verdict, "plies": plies, "meaning": meaning, "best": best,
+            "verdict": verdict, "plies": plies, "exact": r.verdict != Verdict::Unknown,
+            "value": value, "meaning": meaning, "best": best,
             "line": line_text, "depth": r.depth, "no_win_within": r.no_win_within,
-            "no_loss_within": r.no_loss_within, "nodes": r.nodes, "seconds": seconds,
+            "no_loss_within": r.no_loss_within, "nodes": r.nodes, "table_hits": null,
+            "seconds": seconds, "method": "search",
         }));
     }
     match r.verdict {

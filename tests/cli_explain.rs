@@ -252,3 +252,32 @@ fn an_unknown_solve_names_its_unproven_line() {
         "{text}"
     );
 }
+
+/// `solve --json` has one shape whichever method answered (Onitama's df-pn or the exact
+/// search), and a chance game's exact value is a number, not only words.
+#[test]
+fn solve_json_has_one_shape() {
+    let keys = |v: &serde_json::Value| -> Vec<String> {
+        let mut k: Vec<String> = v.as_object().unwrap().keys().cloned().collect();
+        k.sort();
+        k
+    };
+    let proof = json(&[
+        "solve",
+        "onitama",
+        "s2s1/2M1m/5/1S3/S3S r tiger,boar crane,eel cobra",
+        "--json",
+    ]);
+    assert_eq!(proof["method"], "dfpn");
+    let searched = json(&["solve", "checkers", "--depth", "2", "--json"]);
+    assert_eq!(searched["method"], "search");
+    assert_eq!(keys(&proof), keys(&searched));
+    let senet = json(&[
+        "solve",
+        "senet",
+        "..........................L.D. L 2",
+        "--json",
+    ]);
+    assert_eq!(keys(&senet), keys(&searched));
+    assert_eq!(senet["value"], 227, "{senet}");
+}

@@ -36,6 +36,7 @@ pub fn print_proof(state: &Onitama, r: &Report, json: bool) -> Result<(), CliErr
             "verdict": verdict, "plies": plies, "exact": exact, "best": best, "line": line,
             "depth": null, "no_win_within": null, "no_loss_within": null, "nodes": nodes,
             "table_hits": r.table_hits, "seconds": seconds, "method": "dfpn",
+            "value": null, "meaning": null,
         }))?;
         return Ok(());
     }
