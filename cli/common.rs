@@ -59,9 +59,21 @@ pub fn clap_exit(e: clap::Error) -> ExitCode {
             // into the one line, and leave out the usage block.
             let text = e.render().to_string();
             let mut parts: Vec<&str> = Vec::new();
+            // The help to point to: the subcommand's, named by clap's usage line.
+            let mut command = "tabula".to_string();
             for line in text.lines() {
                 let line = line.trim();
-                if line.starts_with("Usage:") || line.starts_with("For more information") {
+                if let Some(usage) = line.strip_prefix("Usage:") {
+                    let words: Vec<&str> = usage
+                        .split_whitespace()
+                        .take_while(|w| !w.starts_with(['[', '<', '-']))
+                        .collect();
+                    if words.first() == Some(&"tabula") {
+                        command = words.join(" ");
+                    }
+                    break;
+                }
+                if line.starts_with("For more information") {
                     break;
                 }
                 if !line.is_empty() {
@@ -75,7 +87,7 @@ pub fn clap_exit(e: clap::Error) -> ExitCode {
                 joined.as_str()
             };
             let first = first.strip_prefix("error: ").unwrap_or(first);
-            eprintln!("tabula: {first} (see tabula --help)");
+            eprintln!("tabula: {first} (see {command} --help)");
             ExitCode::from(2)
         }
     }
