@@ -788,11 +788,17 @@ fn player_to_move<G: Game>(args: &SolveArgs) -> Result<G, CliError> {
         Turn::Terminal => Err(CliError(
             "cannot do that: the game is over in this position".into(),
         )),
-        Turn::Chance => Err(CliError(
-            "cannot do that: a chance outcome comes next (a throw, a coin): give it with \
-             --moves, then solve"
-                .into(),
-        )),
+        Turn::Chance => {
+            let senet = if G::NAME == "senet" {
+                " (or ask `tabula senet solve`, which values the throw to come)"
+            } else {
+                ""
+            };
+            Err(CliError(format!(
+                "cannot do that: a chance outcome comes next (a throw, a coin): give it with \
+                 --moves, then solve{senet}"
+            )))
+        }
     }
 }
 

@@ -38,6 +38,7 @@ fn thread_counts_out_of_range_are_refused() {
             "depth 0 searches nothing (give 1 to 256)",
         ),
         ("solve checkers --depth 0", "--depth 0 solves nothing"),
+        ("solve senet", "or ask `tabula senet solve`"),
         // A subcommand's mistake points to that subcommand's help.
         ("bigbang penalty", "(see tabula bigbang penalty --help)"),
         ("best onitama --bogus", "(see tabula best --help)"),
