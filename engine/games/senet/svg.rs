@@ -61,9 +61,10 @@ pub fn svg(state: &Senet, highlight: Option<Move>) -> String {
     svg.arrow((x20 - CELL / 2.0 - 8.0, y20), (x21 - CELL / 2.0 - 8.0, y21), "#aaa", 2.0);
     // Pieces borne off, beside the exit.
     let bottom = Y0 + 3.0 * CELL + 30.0;
-    for (k, seat) in [(0.0, LIGHT), (1.0, DARK)] {
+    // Each label names its side's shape too: the key to the pieces on the board.
+    for (k, seat, shape) in [(0.0, LIGHT, "\u{25cb}"), (1.0, DARK, "\u{25b2}")] {
         let off = PIECES - board.on_board(seat);
-        let label = format!("{} borne off: {off}", seat_name(seat));
+        let label = format!("{} {shape} borne off: {off}", seat_name(seat));
         svg.text(X0 + k * 5.0 * CELL, bottom, 13.0, Anchor::Start, "#333", &label);
         for i in 0..off {
             piece(&mut svg, (X0 + k * 5.0 * CELL + 150.0 + 36.0 * f64::from(i), bottom - 5.0), seat);
