@@ -320,9 +320,7 @@ impl<G: Game> Tree<G> {
         tree.full = search.full;
         tree
     }
-}
 
-impl<G: Game> Tree<G> {
     /// The line from `root` (this tree's root position) through its `first`-th root move,
     /// then the most visited child of each node while a player is to move.
     fn line(&self, root: &G, first: usize) -> Vec<G::Move> {
@@ -666,6 +664,25 @@ impl<M: Copy> Search<M> {
 }
 
 /// Sums the root statistics of the trees.
+/// The line through the chosen root move `best` (one of `moves`), from the tree that visited
+/// it most.
+fn principal_line<G: Game>(
+    state: &G,
+    trees: &[Tree<G>],
+    moves: &[RootStat<G::Move>],
+    best: G::Move,
+) -> Vec<G::Move> {
+    let Some(i) = moves.iter().position(|m| m.mv == best) else {
+        return Vec::new();
+    };
+    trees
+        .iter()
+        .filter(|t| t.nodes[0].expanded)
+        .max_by_key(|t| t.nodes[t.nodes[0].first as usize + i].visits)
+        .map(|t| t.line(state, i))
+        .unwrap_or_default()
+}
+
 fn merge<G: Game>(state: &G, trees: &[Tree<G>], elapsed: Duration) -> MctsResult<G::Move> {
     let first = &trees[0];
     let mut moves: Vec<RootStat<G::Move>> = first
@@ -716,16 +733,8 @@ fn merge<G: Game>(state: &G, trees: &[Tree<G>], elapsed: Duration) -> MctsResult
                 .or_else(|| moves.iter().max_by_key(|m| m.visits))
                 .map(|m| m.mv)
         });
-    // The line comes from the tree that visited the chosen move most.
     let pv = best
-        .and_then(|b| {
-            let i = moves.iter().position(|m| m.mv == b)?;
-            trees
-                .iter()
-                .filter(|t| t.nodes[0].expanded)
-                .max_by_key(|t| t.nodes[t.nodes[0].first as usize + i].visits)
-                .map(|t| t.line(state, i))
-        })
+        .map(|b| principal_line(state, trees, &moves, b))
         .unwrap_or_default();
     MctsResult {
         best,
