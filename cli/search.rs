@@ -508,20 +508,21 @@ fn best_chance<G: Game>(
 ) -> Result<Value, CliError> {
     let mut outcomes = Vec::new();
     state.chance_outcomes(&mut outcomes);
-    let searched = outcomes
-        .iter()
-        .filter(|&&(o, _)| {
+    let children: Vec<_> = outcomes
+        .into_iter()
+        .map(|(o, p)| {
             let mut child = state.clone();
             child.play(o);
-            matches!(child.turn(), Turn::Player(_))
+            (state.move_notation(o), p, child)
         })
+        .collect();
+    let searched = children
+        .iter()
+        .filter(|(_, _, child)| matches!(child.turn(), Turn::Player(_)))
         .count();
     let spec = &shared_budget(spec, searched)?;
     let mut each = Vec::new();
-    for (o, p) in outcomes {
-        let name = state.move_notation(o);
-        let mut child = state.clone();
-        child.play(o);
+    for (name, p, child) in children {
         if !args.json {
             println!("outcome {name} (probability {p}):");
         }

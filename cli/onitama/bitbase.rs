@@ -12,7 +12,7 @@ use tabula::games::onitama::Onitama;
 use tabula::resources::check_memory;
 use tabula::Game;
 
-use crate::common::{print_json, show_progress, CliError};
+use crate::common::{move_line, print_json, show_progress, CliError};
 
 /// Arguments of `tabula onitama bitbase`.
 #[derive(Args, Debug)]
@@ -161,16 +161,7 @@ pub fn probe(bb: &Bitbase, state: &Onitama, as_json: bool) -> Result<(), CliErro
         return Err(not_covered(bb));
     };
     let best = bb.best_move(state, NODES);
-    let line = bb.line(state, 200, NODES);
-    let mut s = *state;
-    let text: Vec<String> = line
-        .iter()
-        .map(|&m| {
-            let t = s.move_notation(m);
-            s.play(m);
-            t
-        })
-        .collect();
+    let text = move_line(state, &bb.line(state, 200, NODES));
     // The length of the forced result: the fastest win, or the longest loss.
     let plies = best.and_then(|(_, _, n)| n);
     if as_json {

@@ -14,7 +14,7 @@ use tabula::games::onitama::Onitama;
 use tabula::resources::{check_memory, check_threads};
 use tabula::{Game, GameOptions};
 
-use crate::common::{print_json, show_progress, CliError, LineArgs};
+use crate::common::{move_line, print_json, show_progress, CliError, LineArgs};
 
 mod bitbase;
 mod deal_proofs;
@@ -260,16 +260,7 @@ fn probe(args: ProbeArgs) -> Result<(), CliError> {
             tb.pieces()
         )));
     };
-    let line = tb.line(&state, 200);
-    let mut s = state;
-    let text: Vec<String> = line
-        .iter()
-        .map(|&m| {
-            let t = s.move_notation(m);
-            s.play(m);
-            t
-        })
-        .collect();
+    let text = move_line(&state, &tb.line(&state, 200));
     if args.json {
         print_json(&json!({"value": value_json(value), "line": text}))?;
     } else if state.is_terminal() {

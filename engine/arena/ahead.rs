@@ -134,9 +134,8 @@ pub fn write_ahead(f: &mut fmt::Formatter<'_>, names: &[String], t: &AheadTable)
     writeln!(f, "{}", head.trim_end())?;
     for (i, name) in names.iter().enumerate() {
         let cells = t.cells[i].iter().map(|cell| {
-            cell.map_or("-".to_string(), |m| match m.error.is_finite() {
-                true => format!("{:.3}±{:.3}", m.mean, m.error),
-                false => format!("{:.3}±n/a", m.mean),
+            cell.map_or("-".to_string(), |m| {
+                format!("{:.3}±{}", m.mean, m.error_text())
             })
         });
         let line = grid::row(i, name, width, cells, cell_width);

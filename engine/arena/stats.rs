@@ -305,6 +305,18 @@ pub struct MeanInterval {
     pub samples: u64,
 }
 
+impl MeanInterval {
+    /// The interval's half-width as printed: three decimals, or `n/a` where one sample gave
+    /// no spread to measure.
+    pub fn error_text(&self) -> String {
+        if self.error.is_finite() {
+            format!("{:.3}", self.error)
+        } else {
+            "n/a".to_string()
+        }
+    }
+}
+
 /// Accumulates samples for a [`MeanInterval`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct MeanAccumulator {

@@ -740,14 +740,13 @@ fn write_means(
 ) -> fmt::Result {
     writeln!(f, "{:<24} {:>8} {:>8} {:>8}", label, "score", "+/-", per)?;
     for (name, s) in names.iter().zip(scores) {
-        let error = match s.error.is_finite() {
-            true => format!("{:.3}", s.error),
-            false => "n/a".to_string(),
-        };
         writeln!(
             f,
             "{:<24} {:>8.3} {:>8} {:>8}",
-            name, s.mean, error, s.samples
+            name,
+            s.mean,
+            s.error_text(),
+            s.samples
         )?;
     }
     Ok(())
