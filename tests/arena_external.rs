@@ -226,6 +226,28 @@ fn after_a_fault_the_next_game_starts_a_fresh_process() {
 }
 
 #[test]
+fn a_second_bestmove_is_dropped_not_taken_for_the_next_answer() {
+    // From its second move on, the fake writes each bestmove twice; in Onitama the stale copy
+    // names a card the mover no longer holds, so taking it as the next answer loses the game.
+    let log = temp("twice.log");
+    let spec = fake("twice", "onitama");
+    let args = [
+        "onitama", "--engine", &spec, "--engine", "greedy", "--games", "2",
+    ];
+    let (games, _) = arena(
+        "twice",
+        &[&args[..], &["--log", log.to_str().unwrap()]].concat(),
+    );
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        assert!(g.get("failed_seat").is_none(), "{g}");
+        assert_eq!(g["ending"], "rules", "{g}");
+    }
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(text.contains("dropped 'bestmove "), "{text}");
+}
+
+#[test]
 fn an_engine_flooding_stderr_plays_on() {
     let spec = fake("flood", "onitama");
     let (games, took) = arena(

@@ -54,6 +54,14 @@ pub trait Agent<G: Game>: Send {
     fn ready(&mut self) -> Result<(), Fault> {
         Ok(())
     }
+
+    /// Makes sure the bot is idle before each [`Agent::play`], off the clock, so that nothing
+    /// left over from its last move is taken for this one's answer: an engine program is asked
+    /// `isready`, and a stray `bestmove` before its `readyok` is dropped. Bots in this process
+    /// are always idle.
+    fn settle(&mut self) -> Result<(), Fault> {
+        Ok(())
+    }
 }
 
 /// One kind of engine: its name in specs, the settings it reads and the limits it searches with

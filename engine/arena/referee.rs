@@ -187,6 +187,7 @@ fn timed_move<G: Game>(
         movetime,
         deadline: limit.map(|l| l + rules.margin),
     };
+    agent.settle()?;
     let asked = Instant::now();
     let choice = agent.play(game, &request)?;
     let used = asked.elapsed();

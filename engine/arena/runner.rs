@@ -654,6 +654,13 @@ impl<G: Game> Agent<G> for Blamed<G> {
         self.busy.store(NO_SEAT, Ordering::SeqCst);
         answer
     }
+
+    fn settle(&mut self) -> Result<(), Fault> {
+        self.busy.store(self.seat, Ordering::SeqCst);
+        let answer = self.inner.settle();
+        self.busy.store(NO_SEAT, Ordering::SeqCst);
+        answer
+    }
 }
 
 /// What a game's record keeps of each move, gathered as the game is played (so that a game

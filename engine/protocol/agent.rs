@@ -140,10 +140,12 @@ pub fn check_starts(spec: &EngineSpec) -> Result<(), Error> {
             ugi.name, ugi.argv[0]
         ))
     })?;
-    let handshake = send(&mut p, "ugi")
-        .and_then(|()| await_answer(&mut p, ugi.timeout, "ugiok", |r| *r == Reply::UgiOk))
-        .and_then(|_| send(&mut p, "isready"))
-        .and_then(|()| await_answer(&mut p, ugi.timeout, "readyok", |r| *r == Reply::ReadyOk));
+    let handshake =
+        ask(&mut p, "ugi", ugi.timeout, "ugiok", |r| *r == Reply::UgiOk).and_then(|_| {
+            ask(&mut p, "isready", ugi.timeout, "readyok", |r| {
+                *r == Reply::ReadyOk
+            })
+        });
     handshake.map(drop).map_err(|f| {
         Error::option(format!(
             "engine {}: '{}' does not start as an engine: {}",
@@ -223,9 +225,11 @@ impl<G: Game> UgiAgent<G> {
     fn reuse(&mut self) -> Option<Result<EngineProcess, Fault>> {
         let mut p = self.pool.as_ref()?.take(&self.key)?;
         p.retag(self.tag.clone());
-        let fresh = send(&mut p, "uginewgame")
-            .and_then(|()| send(&mut p, "isready"))
-            .and_then(|()| self.answer(&mut p, "readyok", |r| *r == Reply::ReadyOk));
+        let fresh = send(&mut p, "uginewgame").and_then(|()| {
+            ask(&mut p, "isready", self.spec.timeout, "readyok", |r| {
+                *r == Reply::ReadyOk
+            })
+        });
         Some(fresh.map(|_| p))
     }
 
@@ -278,26 +282,18 @@ impl<G: Game> UgiAgent<G> {
                 format!("cannot start '{}': {e}", self.spec.argv[0]),
             )
         })?;
-        send(&mut p, "ugi")?;
-        self.answer(&mut p, "ugiok", |r| *r == Reply::UgiOk)?;
+        ask(&mut p, "ugi", self.spec.timeout, "ugiok", |r| {
+            *r == Reply::UgiOk
+        })?;
         let options = self.spec.options.iter().chain(&self.game_options);
         for (name, value) in options {
             send(&mut p, &format!("setoption name {name} value {value}"))?;
         }
         send(&mut p, "uginewgame")?;
-        send(&mut p, "isready")?;
-        self.answer(&mut p, "readyok", |r| *r == Reply::ReadyOk)?;
+        ask(&mut p, "isready", self.spec.timeout, "readyok", |r| {
+            *r == Reply::ReadyOk
+        })?;
         Ok(p)
-    }
-
-    /// Waits the spec's timeout for the reply `what` (see [`await_answer`]).
-    fn answer(
-        &self,
-        p: &mut EngineProcess,
-        what: &str,
-        want: impl FnMut(&Reply) -> bool,
-    ) -> Result<Reply, Fault> {
-        await_answer(p, self.spec.timeout, what, want)
     }
 
     /// Reads `info` lines until `bestmove`, before `wait` from `asked` is over.
@@ -352,6 +348,20 @@ impl<G: Game> UgiAgent<G> {
         };
         Fault::new(FaultKind::TimeForfeit, text)
     }
+}
+
+/// Sends `line` and waits `timeout` for the reply `what` (see [`await_answer`]). A program that
+/// has already exited fails the write; that failure is not reported, as the closed output then
+/// says how it ended, in the same words as for a program that exits after reading the line.
+fn ask(
+    p: &mut EngineProcess,
+    line: &str,
+    timeout: Duration,
+    what: &str,
+    want: impl FnMut(&Reply) -> bool,
+) -> Result<Reply, Fault> {
+    let _ = p.send(line);
+    await_answer(p, timeout, what, want)
 }
 
 /// Waits `timeout` for the reply `what`: none is `no_answer`, a closed pipe `crash`, each with
@@ -451,6 +461,27 @@ impl<G: Game> Agent<G> for UgiAgent<G> {
             score: info.score,
             depth: info.depth,
         })
+    }
+
+    fn settle(&mut self) -> Result<(), Fault> {
+        let Some(p) = self.process.as_mut() else {
+            return Ok(()); // `play` reports the missing process
+        };
+        let mut stray = Vec::new();
+        let settled = ask(p, "isready", self.spec.timeout, "readyok", |r| match r {
+            Reply::BestMove(m) => {
+                stray.push(m.clone().unwrap_or_default());
+                false
+            }
+            r => *r == Reply::ReadyOk,
+        });
+        for m in stray {
+            p.note(&format!("dropped 'bestmove {m}': no move was asked"));
+        }
+        if settled.is_err() {
+            self.faulted = true;
+        }
+        settled.map(|_| ())
     }
 
     fn ready(&mut self) -> Result<(), Fault> {

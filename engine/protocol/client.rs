@@ -272,7 +272,9 @@ impl EngineProcess {
         }
     }
 
-    fn note(&self, text: &str) {
+    /// Writes `text` to the engine log (if any) as a remark of the referee's, not a line either
+    /// side sent.
+    pub fn note(&self, text: &str) {
         log_line(&self.tag, '*', text);
     }
 

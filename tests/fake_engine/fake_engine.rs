@@ -11,6 +11,8 @@
 //! - `late`: answers after twice its time (its seat's clock, else its move time, else 2 s), or at
 //!   once when told to `stop`;
 //! - `flood`: plays legal moves, and writes 2 MB to stderr before each;
+//! - `twice`: writes each `bestmove` line twice, as an engine whose search and `stop` both
+//!   answer (the second, stale one names a move of the position before);
 //! - `nougiok`: never answers `ugi`; with a FILE after N, only from its (N+1)-th start on (the
 //!   starts are counted in the directory FILE), so a referee's check before the first game sees it start.
 //!
@@ -35,13 +37,14 @@ enum Mode {
     Deaf,
     Late,
     Flood,
+    Twice,
     NoUgiOk,
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage =
-        "usage: tabula-fake-engine GAME [legal|illegal|exit|silent|deaf|late|flood|nougiok] [N] [FILE]";
+        "usage: tabula-fake-engine GAME [legal|illegal|exit|silent|deaf|late|flood|twice|nougiok] [N] [FILE]";
     let Some(kind) = args.first().and_then(|g| GameKind::from_name(g).ok()) else {
         eprintln!("{usage}");
         std::process::exit(2);
@@ -54,6 +57,7 @@ fn main() {
         "deaf" => Mode::Deaf,
         "late" => Mode::Late,
         "flood" => Mode::Flood,
+        "twice" => Mode::Twice,
         "nougiok" => Mode::NoUgiOk,
         _ => {
             eprintln!("{usage}");
@@ -193,10 +197,15 @@ fn answer_go<G: Game>(
     let mut moves = Vec::new();
     state.legal_moves(&mut moves);
     match moves.first() {
-        Some(&m) => say(&format!(
-            "info depth 1 score cp 0 nodes 1\nbestmove {}",
-            state.move_notation(m)
-        )),
+        Some(&m) => {
+            let best = format!("bestmove {}", state.move_notation(m));
+            let again = if faulty && mode == Mode::Twice {
+                format!("\n{best}")
+            } else {
+                String::new()
+            };
+            say(&format!("info depth 1 score cp 0 nodes 1\n{best}{again}"))
+        }
         None => say("bestmove 0000"),
     }
     true
