@@ -505,3 +505,38 @@ fn edited_records_are_refused_by_merge_and_resume_naming_line_and_field() {
     let err = String::from_utf8_lossy(&r.stderr);
     assert!(!r.status.success() && err.contains("twice"), "{err}");
 }
+
+#[test]
+fn a_ply_limit_counts_from_the_end_of_the_opening() {
+    // The default openings are two random plies; a ply limit of 1 or 2 still leaves each game
+    // its own plies (the openings' plies were once counted against the limit and refused).
+    for limit in ["1", "2"] {
+        let out = temp(&format!("limit{limit}.jsonl"));
+        let args = [
+            "arena",
+            "onitama",
+            "--engine",
+            "greedy",
+            "--engine",
+            "random",
+            "--games",
+            "2",
+            "--ply-limit",
+            limit,
+            "--out",
+            out.to_str().unwrap(),
+            "--json",
+        ];
+        ok_json(&args);
+        let played = games(&out);
+        assert_eq!(played.len(), 2);
+        for g in played {
+            let plies = g["moves"].as_array().unwrap().len();
+            match g["ending"].as_str().unwrap() {
+                "ply_limit" => assert_eq!(plies.to_string(), limit, "{g}"),
+                "rules" => assert!(plies.to_string().as_str() <= limit, "{g}"),
+                _ => panic!("{g}"),
+            }
+        }
+    }
+}

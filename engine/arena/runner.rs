@@ -236,7 +236,7 @@ impl<G: Game> Arena<G> {
         for attempt in 0..OPENING_ATTEMPTS {
             let seed = derive_seed(round_seed, attempt);
             let game = random_plies::<G>(&self.options, self.seeded_start, plies, seed)?;
-            if game.outcome().is_none() {
+            if game.state().turn() != Turn::Terminal {
                 return Ok(game.state().clone());
             }
         }
@@ -559,7 +559,8 @@ pub fn seeded_start<G: Game>(options: &GameOptions) -> bool {
 
 /// The game's start (dealt from `seed` when `seeded_start`), then up to `plies` uniformly random
 /// player moves, chance outcomes drawn as the rules weigh them, all from `seed`; it stops early
-/// if the game ends.
+/// if the rules end the game. The ply limit is not applied here: it counts the plies played
+/// after the opening.
 pub fn random_plies<G: Game>(
     options: &GameOptions,
     seeded_start: bool,
@@ -573,7 +574,7 @@ pub fn random_plies<G: Game>(
     let mut game = History::new(G::start(&options)?);
     let mut r = rng(seed);
     let mut moves = Vec::new();
-    while game.plies() < plies && game.outcome().is_none() {
+    while game.plies() < plies && game.state().turn() != Turn::Terminal {
         let mv = match game.state().turn() {
             Turn::Player(_) => {
                 moves.clear();
