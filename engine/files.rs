@@ -22,7 +22,9 @@ pub fn check_new(path: &Path, hint: &str) -> Result<(), Error> {
     Ok(())
 }
 
-/// Refuses `path` as a file name when it is a directory.
+/// Refuses `path` as a file name when it is a directory, or anything else that exists and is
+/// not a regular file (a device, a pipe, a socket, a link to nothing): replacing such a path
+/// would put a file where a device was, and writing into it would not keep what is written.
 fn check_not_dir(path: &Path) -> Result<(), Error> {
     if path.is_dir() {
         return Err(Error::file(format!(
@@ -30,7 +32,29 @@ fn check_not_dir(path: &Path) -> Result<(), Error> {
             path.display()
         )));
     }
+    let not_file = match std::fs::metadata(path) {
+        Ok(meta) => !meta.is_file(),
+        // A link whose target does not exist (or cannot be reached).
+        Err(_) => std::fs::symlink_metadata(path).is_ok(),
+    };
+    if not_file {
+        return Err(Error::file(format!(
+            "'{}' exists and is not a regular file (a device, a pipe or a broken link): give \
+             a file name",
+            path.display()
+        )));
+    }
     Ok(())
+}
+
+/// The file that writing `path` replaces: the file itself, or, through a symbolic link, the
+/// file the link names (so that the link stays a link).
+fn written_path(path: &Path) -> PathBuf {
+    let is_link = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    match is_link {
+        true => std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()),
+        false => path.to_path_buf(),
+    }
 }
 
 /// Creates `path`, which must not exist yet (see [`check_new`] for `hint`).
@@ -80,7 +104,7 @@ pub fn partial_name(path: &Path) -> PathBuf {
 /// directory, or a place where its partial file cannot be made. Makes and removes that file.
 pub fn check_writable(path: &Path) -> Result<(), Error> {
     check_not_dir(path)?;
-    let partial = partial_name(path);
+    let partial = partial_name(&written_path(path));
     File::create(&partial)
         .map_err(|e| Error::file(format!("{}: cannot write: {e}", path.display())))?;
     let _ = std::fs::remove_file(&partial);
@@ -88,13 +112,15 @@ pub fn check_writable(path: &Path) -> Result<(), Error> {
 }
 
 /// Writes `path` through `write` into [`partial_name`]`(path)`, then renames it into place, so
-/// the real name only ever holds a complete file. On failure the partial file is removed.
+/// the real name only ever holds a complete file. On failure the partial file is removed. A
+/// symbolic link is followed: the file it names is replaced, and the link stays.
 pub fn write_atomically<T>(
     path: &Path,
     write: impl FnOnce(&mut File) -> io::Result<T>,
 ) -> Result<T, Error> {
     check_not_dir(path)?;
-    let partial = partial_name(path);
+    let target = written_path(path);
+    let partial = partial_name(&target);
     let io = |e: io::Error| Error::file(format!("{}: cannot write: {e}", path.display()));
     let result = File::create(&partial).and_then(|mut file| {
         let value = write(&mut file)?;
@@ -103,7 +129,7 @@ pub fn write_atomically<T>(
     });
     match result {
         Ok(value) => {
-            std::fs::rename(&partial, path).map_err(io)?;
+            std::fs::rename(&partial, &target).map_err(io)?;
             Ok(value)
         }
         Err(e) => {
@@ -211,6 +237,42 @@ mod tests {
             "the old file stays"
         );
         assert!(!partial_name(&path).exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_is_written_through_and_a_device_or_pipe_is_refused() {
+        let dir = std::env::temp_dir().join(format!("tabula-links-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let (file, link) = (dir.join("real.bin"), dir.join("link.bin"));
+        std::fs::write(&file, b"old").unwrap();
+        std::os::unix::fs::symlink(&file, &link).unwrap();
+        write_atomically(&link, |f| io::Write::write_all(f, b"new")).unwrap();
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(std::fs::read(&file).unwrap(), b"new");
+        check_writable(&link).unwrap();
+        let broken = dir.join("broken.bin");
+        std::os::unix::fs::symlink(dir.join("none"), &broken).unwrap();
+        // A named pipe stands for any device (a test must not risk replacing /dev/null).
+        let pipe = dir.join("pipe");
+        let made = std::process::Command::new("mkfifo").arg(&pipe).status();
+        let mut refused = vec![broken.as_path()];
+        if made.is_ok_and(|s| s.success()) {
+            refused.push(pipe.as_path());
+        }
+        for path in refused {
+            let err = write_atomically(path, |_| Ok(())).unwrap_err();
+            assert!(err.message.contains("not a regular file"), "{err}");
+            assert!(check_writable(path).is_err());
+        }
+        if pipe.exists() {
+            assert!(!pipe.is_file(), "the pipe is still a pipe");
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
