@@ -183,7 +183,8 @@ fn best_mcts<G: Game>(
     let r = Mcts::new(agent::mcts_config(spec, seed)?).search(state, limits);
     let seconds = r.elapsed.as_secs_f64();
     let mut top: Vec<_> = r.moves.iter().collect();
-    top.sort_by_key(|s| std::cmp::Reverse(s.visits));
+    // The chosen move first among equals (with no playouts, all are equal).
+    top.sort_by_key(|s| (std::cmp::Reverse(s.visits), Some(s.mv) != r.best));
     let best = r.best.map(|m| state.move_notation(m)).unwrap_or_default();
     let pv = crate::common::move_line(state, &r.pv);
     let chosen = r.moves.iter().find(|s| Some(s.mv) == r.best);
@@ -205,11 +206,14 @@ fn best_mcts<G: Game>(
                 Some(false) => " (proven loss)",
                 None => "",
             };
+            let value = match s.visits {
+                0 => "none".to_string(),
+                _ => format!("{:.3}", s.value),
+            };
             println!(
-                "  {} visits {} value {:.3}{proven}",
+                "  {} visits {} value {value}{proven}",
                 state.move_notation(s.mv),
                 s.visits,
-                s.value
             );
         }
         println!(
@@ -221,7 +225,10 @@ fn best_mcts<G: Game>(
     }
     let moves: Vec<Value> = top
         .iter()
-        .map(|s| json!({"move": state.move_notation(s.mv), "visits": s.visits, "value": s.value, "proven": s.proven}))
+        .map(|s| {
+            let value = (s.visits > 0).then_some(s.value);
+            json!({"move": state.move_notation(s.mv), "visits": s.visits, "value": value, "proven": s.proven})
+        })
         .collect();
     Ok(json!({
         "engine": spec.to_string(), "best": best, "proven": r.proven, "meaning": meaning,

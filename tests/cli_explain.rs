@@ -232,6 +232,20 @@ fn a_search_that_finished_no_depth_claims_no_score() {
     assert!(v["score"].is_object(), "{v}");
 }
 
+#[test]
+fn mcts_without_a_playout_claims_no_value() {
+    let text = ok(&["best", "onitama", "--engine", "mcts", "--nodes", "1"]);
+    assert!(text.contains("meaning no value: no playout ran"), "{text}");
+    let best = text.lines().next().unwrap().strip_prefix("best ").unwrap();
+    let first = text.lines().nth(2).unwrap();
+    assert_eq!(first, format!("  {best} visits 0 value none"), "{text}");
+    let v = json(&[
+        "best", "onitama", "--engine", "mcts", "--nodes", "1", "--json",
+    ]);
+    assert!(v["moves"][0]["value"].is_null(), "{v}");
+    assert_eq!(v["moves"][0]["move"], v["best"], "{v}");
+}
+
 /// An unproven `solve` names the move and line its deepest search chose (what --json gives and
 /// --show draws), marked as not proven.
 #[test]

@@ -718,9 +718,10 @@ fn every_bot_kind_serves() {
         assert!(is_legal(&start, best[0]), "{engine}: {}", best[0]);
     }
     let out = serve::<Onitama>("mcts:playouts=300", GameOptions::new(), "go nodes 200\n");
-    // (MCTS's depth is the length of its line.)
+    // (MCTS's depth is the length of its line; a stop before the first playout gives no score.)
     assert!(
-        out[0].starts_with("info depth ") && out[0].contains(" score cp "),
+        out[0].starts_with("info depth ")
+            && (out[0].contains(" score cp ") || out[0].contains(" nodes 0 ")),
         "{out:#?}"
     );
     // The spec's depth caps what go asks for.
@@ -735,9 +736,10 @@ fn every_bot_kind_serves() {
         GameOptions::new(),
         "go infinite\nstop\n",
     );
-    // (MCTS's depth is the length of its line.)
+    // (MCTS's depth is the length of its line; a stop before the first playout gives no score.)
     assert!(
-        out[0].starts_with("info depth ") && out[0].contains(" score cp "),
+        out[0].starts_with("info depth ")
+            && (out[0].contains(" score cp ") || out[0].contains(" nodes 0 ")),
         "{out:#?}"
     );
     assert_eq!(bestmoves(&out).len(), 1);
@@ -853,4 +855,19 @@ fn mcts_reports_the_line_it_expects() {
     assert_eq!(out.last().unwrap(), &format!("bestmove {}", pv[0]));
     let start = Onitama::start(&GameOptions::new()).unwrap();
     tabula::line::play_line(&start, &pv.join(" ")).expect("the line is legal");
+}
+
+#[test]
+fn mcts_without_a_playout_sends_no_score() {
+    let out = serve::<Onitama>(
+        "mcts",
+        GameOptions::new(),
+        "position startpos\ngo nodes 1\n",
+    );
+    let info = out
+        .iter()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap_or_else(|| panic!("{out:#?}"));
+    assert!(!info.contains("score"), "no playout, no value: {info}");
+    assert!(out.last().unwrap().starts_with("bestmove "), "{out:#?}");
 }

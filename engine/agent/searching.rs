@@ -100,15 +100,18 @@ fn budget_of<G: Game>(game: &History<G>, clock: &MoveClock, caps: Limits) -> Opt
 
 /// An MCTS result's value for the mover, in evaluation units as `cp` reports it: the mean
 /// reward of the chosen move turned back through the playout scale (a proven result is the
-/// evaluation limit).
-pub fn mcts_cp<M: PartialEq>(r: &MctsResult<M>, best: M, scale: f64) -> i32 {
-    let stat = r.moves.iter().find(|s| s.mv == best);
-    match stat.and_then(|s| s.proven) {
-        Some(true) => EVAL_LIMIT,
-        Some(false) => -EVAL_LIMIT,
+/// evaluation limit). None when no playout went through the move: a mean of nothing is no
+/// value, and reading it as 0 would claim a certain loss.
+pub fn mcts_cp<M: PartialEq>(r: &MctsResult<M>, best: M, scale: f64) -> Option<i32> {
+    let stat = r.moves.iter().find(|s| s.mv == best)?;
+    match stat.proven {
+        Some(true) => Some(EVAL_LIMIT),
+        Some(false) => Some(-EVAL_LIMIT),
+        None if stat.visits == 0 => None,
         None => {
-            let v = stat.map_or(0.5, |s| s.value).clamp(1e-6, 1.0 - 1e-6);
-            ((scale * (v / (1.0 - v)).ln()).round() as i32).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+            let v = stat.value.clamp(1e-6, 1.0 - 1e-6);
+            let cp = (scale * (v / (1.0 - v)).ln()).round() as i32;
+            Some(cp.clamp(-EVAL_LIMIT, EVAL_LIMIT))
         }
     }
 }
@@ -319,7 +322,7 @@ impl<G: Game> Agent<G> for MctsAgent {
         let cp = mcts_cp(&r, mv, self.searcher.config().eval_scale);
         Ok(Choice {
             mv,
-            score: Some(format!("cp {cp}")),
+            score: cp.map(|cp| format!("cp {cp}")),
             // As over the protocol: MCTS's depth is the length of its line.
             depth: u32::try_from(r.pv.len()).ok().filter(|&d| d > 0),
         })

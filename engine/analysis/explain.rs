@@ -91,6 +91,10 @@ pub fn explain_mcts<G: Game>(state: &G, value: f64, visits: u64, proven: Option<
     match proven {
         Some(true) => format!("a proven win for {me}"),
         Some(false) => format!("a proven loss for {me}"),
+        None if visits == 0 => {
+            "no value: no playout ran (the budget ended first), so the move is only a legal one"
+                .to_string()
+        }
         None => format!(
             "an expected score of about {:.0}% for {me} (the mean reward of {visits} playouts; with two players and no draw, the chance to win)",
             value * 100.0

@@ -197,8 +197,9 @@ fn search_mcts<G: Game, W: Write>(m: &mut Mcts, job: &Job<G>, out: &Output<W>) -
     // The depth of an MCTS line is its length: how far the visits reach.
     let pv = pv_text(state, &r.pv);
     let _ = out.progress(&format!(
-        "info depth {} score cp {cp} nodes {} nps {} time {ms} pv {}",
+        "info depth {}{} nodes {} nps {} time {ms} pv {}",
         pv.len().max(1),
+        cp.map_or(String::new(), |cp| format!(" score cp {cp}")),
         r.playouts,
         per_second(r.playouts, r.elapsed),
         if pv.is_empty() {
