@@ -98,7 +98,7 @@ fn bad_input_is_answered_and_the_server_keeps_running() {
         "info string setoption: expected 'name <option> value <value>'",
         "info string query: the question is missing (gameover, p1turn, turn or result)",
         "info string query: unknown question 'score' (gameover, p1turn, turn or result)",
-        "info string go: depth 'x' is not a non-negative whole number",
+        "info string go: depth 'x' is not a whole number",
         "info string unknown option 'Nonsense' (options: Hash, Threads, cards, seed, ply-limit)",
         "info string option Hash: 'lots' is not a whole number; unchanged",
         "info string option Hash: 0 is out of range (1 to 65536); using 1",

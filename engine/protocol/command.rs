@@ -208,8 +208,8 @@ fn go(rest: &[&str]) -> Result<Go, LineError> {
         }
         match word {
             "movetime" => g.movetime = Some(millis(word, words.next())?),
-            "depth" => g.depth = Some(number(word, words.next())?),
-            "nodes" => g.nodes = Some(number(word, words.next())?),
+            "depth" => g.depth = Some(number(word, words.next(), u32::MAX.into())? as u32),
+            "nodes" => g.nodes = Some(number(word, words.next(), u64::MAX)?),
             other => g.ignored.push(other.to_string()),
         }
     }
@@ -230,23 +230,45 @@ fn clock_token(word: &str) -> Option<(usize, bool)> {
     }
 }
 
-/// A time in milliseconds; a negative clock (a seat already over its time) reads as 0.
+/// A time in milliseconds; a negative clock (a seat already over its time) reads as 0, and one
+/// past the largest number reads as the largest (a referee's "forever").
 fn millis(key: &str, value: Option<&str>) -> Result<u64, LineError> {
     let text = value.ok_or_else(|| malformed(format!("go: {key} has no value")))?;
-    text.parse::<i64>().map(|v| v.max(0) as u64).map_err(|_| {
-        malformed(format!(
+    match whole_number(text) {
+        Some((true, _)) => Ok(0),
+        Some((false, v)) => Ok(v),
+        None => Err(malformed(format!(
             "go: {key} '{text}' is not a whole number of milliseconds"
-        ))
-    })
+        ))),
+    }
 }
 
-fn number<T: std::str::FromStr>(key: &str, value: Option<&str>) -> Result<T, LineError> {
+/// A count (`depth`, `nodes`): one past `max` reads as `max`, as no search reaches it anyway.
+fn number(key: &str, value: Option<&str>, max: u64) -> Result<u64, LineError> {
     let text = value.ok_or_else(|| malformed(format!("go: {key} has no value")))?;
-    text.parse::<T>().map_err(|_| {
-        malformed(format!(
-            "go: {key} '{text}' is not a non-negative whole number"
-        ))
-    })
+    match whole_number(text) {
+        Some((false, v)) => Ok(v.min(max)),
+        Some((true, _)) => Err(malformed(format!(
+            "go: {key} '{text}' is negative; give 0 or more"
+        ))),
+        None => Err(malformed(format!(
+            "go: {key} '{text}' is not a whole number"
+        ))),
+    }
+}
+
+/// A decimal whole number of any length: whether it is negative, and its size, saturated at
+/// `u64::MAX`. None when the text is not digits (after one optional sign).
+fn whole_number(text: &str) -> Option<(bool, u64)> {
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let size = digits.parse::<u64>().unwrap_or(u64::MAX);
+    Some((negative && size > 0, size))
 }
 
 fn query(rest: &[&str]) -> Result<Command, LineError> {
@@ -380,6 +402,20 @@ mod tests {
         assert!(bad("go depth -1").contains("depth '-1'"));
         assert!(bad("go p1time soon").contains("p1time 'soon'"));
         assert!(bad("go nodes 1e6").contains("nodes '1e6'"));
+        // Beyond 64 bits: a time past the largest is the largest, one below 0 is 0; a count
+        // past its type's largest is the largest.
+        let huge = "99999999999999999999999";
+        let Command::Go(g) = ok(&format!(
+            "go movetime {huge} p2time -{huge} depth {huge} nodes {huge}"
+        )) else {
+            panic!("not go");
+        };
+        assert_eq!(g.movetime, Some(u64::MAX));
+        assert_eq!(g.time[1], Some(0));
+        assert_eq!(g.depth, Some(u32::MAX));
+        assert_eq!(g.nodes, Some(u64::MAX));
+        assert!(bad(&format!("go depth -{huge}")).contains("is negative"));
+        assert!(bad("go movetime --5").contains("movetime '--5'"));
     }
 
     #[test]
