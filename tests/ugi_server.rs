@@ -871,3 +871,24 @@ fn mcts_without_a_playout_sends_no_score() {
     assert!(!info.contains("score"), "no playout, no value: {info}");
     assert!(out.last().unwrap().starts_with("bestmove "), "{out:#?}");
 }
+
+#[test]
+fn a_hash_too_large_for_the_range_and_the_machine_gets_one_answer() {
+    // 999,999 MB is clamped to 65,536, which no test machine holds (about 69 GB): one line
+    // says both, and the table is left as it was (no 'using 65536' followed by a refusal).
+    if tabula::resources::check_table_mb("Hash", 65536).is_ok() {
+        return; // a machine that holds it would build it
+    }
+    for value in ["999999", "99999999999999999999999"] {
+        let input = format!("setoption name Hash value {value}\nisready\n");
+        let out = serve::<Onitama>("alphabeta", GameOptions::new(), &input);
+        let infos: Vec<&String> = out.iter().filter(|l| l.starts_with("info")).collect();
+        assert_eq!(infos.len(), 1, "{out:#?}");
+        assert!(
+            infos[0].contains(&format!("{value} is out of range (1 to 65536)"))
+                && infos[0].contains("needs about")
+                && infos[0].ends_with("; unchanged"),
+            "{out:#?}"
+        );
+    }
+}

@@ -271,23 +271,32 @@ impl<G: Game> Server<G> {
         (min, max): (usize, usize),
         out: &Output<W>,
     ) -> io::Result<()> {
-        let Some(n) = value.and_then(|v| v.parse::<u64>().ok()) else {
+        // Digits past 64 bits are a number out of range, not a word.
+        let digits = |v: &str| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit());
+        let number = |v: &str| v.parse::<u64>().ok().or(digits(v).then_some(u64::MAX));
+        let Some(n) = value.and_then(number) else {
             return out.info(&format!(
                 "option {name}: '{}' is not a whole number; unchanged",
                 value.unwrap_or("")
             ));
         };
         let clamped = n.clamp(min as u64, max as u64) as usize;
+        let given = value.unwrap_or_default();
+        let range = format!("{given} is out of range ({min} to {max})");
+        if name.eq_ignore_ascii_case("Hash") {
+            // A table the machine cannot hold is refused before it is allocated, in one line.
+            if let Err(e) = crate::resources::check_table_mb("Hash", clamped) {
+                let why = match clamped as u64 == n {
+                    true => e.to_string(),
+                    false => format!("option {name}: {range}; {}", e.message),
+                };
+                return out.info(&format!("{why}; unchanged"));
+            }
+        }
         if clamped as u64 != n {
-            out.info(&format!(
-                "option {name}: {n} is out of range ({min} to {max}); using {clamped}"
-            ))?;
+            out.info(&format!("option {name}: {range}; using {clamped}"))?;
         }
         if name.eq_ignore_ascii_case("Hash") {
-            // A table the machine cannot hold is refused before it is allocated.
-            if let Err(e) = crate::resources::check_table_mb("Hash", clamped) {
-                return out.info(&format!("{e}; unchanged"));
-            }
             self.hash_mb = clamped;
         } else {
             self.threads = clamped;
