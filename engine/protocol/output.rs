@@ -10,6 +10,10 @@ use std::time::{Duration, Instant};
 
 use crate::error::escape_controls;
 
+/// The longest `info string` text sent whole; a longer one (a message quoting a huge line) is
+/// cut and says its length.
+const INFO_CHARS: usize = 1000;
+
 /// How long after a search starts its progress lines may wait to be sent with later ones.
 pub(super) const HOLD: Duration = Duration::from_millis(10);
 
@@ -56,9 +60,16 @@ impl<W: Write> Output<W> {
         w.flush()
     }
 
-    /// `info string <text>`, control characters escaped (the text may quote a bad line).
+    /// `info string <text>`, control characters escaped (the text may quote a bad line), and
+    /// cut at [`INFO_CHARS`] characters, so a huge junk line is not sent back whole.
     pub(super) fn info(&self, text: &str) -> io::Result<()> {
-        self.line(&format!("info string {}", escape_controls(text)))
+        let text = escape_controls(text);
+        let chars = text.chars().count();
+        if chars <= INFO_CHARS {
+            return self.line(&format!("info string {text}"));
+        }
+        let kept: String = text.chars().take(INFO_CHARS).collect();
+        self.line(&format!("info string {kept}... ({chars} characters)"))
     }
 
     /// Holds the progress lines of the search starting now for [`HOLD`].
@@ -112,6 +123,26 @@ mod tests {
 
     fn text(out: Output<Vec<u8>>) -> String {
         String::from_utf8(out.into_inner().unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_long_info_is_cut_and_says_its_length() {
+        let out = Output::new(Vec::new());
+        out.info(&"x".repeat(INFO_CHARS)).unwrap();
+        out.info(&format!("unknown command '{}'", "y".repeat(5000)))
+            .unwrap();
+        let text = text(out);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], format!("info string {}", "x".repeat(INFO_CHARS)));
+        assert!(
+            lines[1].ends_with("yyy... (5018 characters)"),
+            "{}",
+            lines[1]
+        );
+        assert_eq!(
+            lines[1].len(),
+            "info string ".len() + INFO_CHARS + "... (5018 characters)".len()
+        );
     }
 
     #[test]

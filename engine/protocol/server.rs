@@ -64,7 +64,8 @@ pub struct Server<G: Game> {
 struct Running {
     /// Dropped to let an infinite search answer.
     release: Sender<()>,
-    infinite: bool,
+    /// Whether only a `stop` ends it ([`super::timeman::Plan::endless`]).
+    endless: bool,
 }
 
 impl<G: Game> Server<G> {
@@ -105,7 +106,8 @@ impl<G: Game> Server<G> {
 
     /// Serves commands from `input` until `quit` or the end of the input, writing answers to
     /// `output`, and gives the writer back. At the end of the input a running search ends by its
-    /// own limits (a script piped in gets its answer); `quit` and an infinite search stop it.
+    /// own limits (a script piped in gets its answer); `quit` stops it, as does the end of the
+    /// input for a search only a `stop` ends ([`super::timeman::Plan::endless`]).
     /// The error is a failure to read or write.
     pub fn run<R: BufRead, W: Write + Send + 'static>(
         &mut self,
@@ -468,19 +470,19 @@ impl<G: Game> Server<G> {
         thread.begin(bot, job, released);
         self.running = Some(Running {
             release,
-            infinite: plan.infinite,
+            endless: plan.endless(),
         });
         Ok(())
     }
 
     /// Ends the running search, if any, and takes the bot back: at once when `now` (its
-    /// `bestmove` is written before this returns), else when its limits end it (an infinite
-    /// one is stopped all the same).
+    /// `bestmove` is written before this returns), else when its limits end it (one that only
+    /// a `stop` ends is stopped all the same).
     fn end_search<W: Write>(&mut self, out: &Output<W>, now: bool) -> io::Result<()> {
         let Some(running) = self.running.take() else {
             return Ok(());
         };
-        if now || running.infinite {
+        if now || running.endless {
             self.stop.stop();
         }
         drop(running.release);

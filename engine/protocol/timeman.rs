@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use super::command::Go;
 pub use crate::agent::budget::{Budget, SeatClock, MIN_THINK, MOVETIME_MARGIN, SAFETY};
+use crate::agent::MAX_DEPTH;
 use crate::search::Limits;
 
 /// What a `go` command asks of a search: the limits the searcher is given, the time budget the
@@ -18,6 +19,17 @@ pub struct Plan {
     pub budget: Option<Budget>,
     /// `go infinite`: search until `stop`, and answer only then.
     pub infinite: bool,
+}
+
+impl Plan {
+    /// Whether only a `stop` ends the search: `go infinite`, or a depth past any a search
+    /// reaches ([`MAX_DEPTH`]) with no node, playout or time limit beside it.
+    pub fn endless(&self) -> bool {
+        let l = &self.limits;
+        let unreachable = l.depth.is_some_and(|d| d > MAX_DEPTH);
+        self.infinite
+            || (unreachable && self.budget.is_none() && l.nodes.is_none() && l.playouts.is_none())
+    }
 }
 
 /// Turns a `go` command for the seat to move into a plan.
@@ -112,7 +124,20 @@ mod tests {
             ..Go::default()
         };
         let p = plan(&go, 0, none, fallback);
-        assert!(p.infinite && p.limits.infinite);
+        assert!(p.infinite && p.limits.infinite && p.endless());
+        // So is a depth no search reaches, alone; beside a clock it is not.
+        let deep = |movetime| Go {
+            depth: Some(MAX_DEPTH + 1),
+            movetime,
+            ..Go::default()
+        };
+        assert!(plan(&deep(None), 0, none, fallback).endless());
+        assert!(!plan(&deep(Some(100)), 0, none, fallback).endless());
+        let go = Go {
+            depth: Some(MAX_DEPTH),
+            ..Go::default()
+        };
+        assert!(!plan(&go, 0, none, fallback).endless());
         assert_eq!(p.limits.nodes, None);
         // A spec time with a bare go becomes a budget.
         let p = plan(&Go::default(), 0, caps, Limits::depth(4).with_time(ms(500)));
