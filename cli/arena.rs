@@ -224,7 +224,7 @@ fn check_resume_args(
     };
     if c.game != game {
         return Err(Error::option(format!(
-            "--resume '{name}' holds a {} tournament, not {game}",
+            "--resume '{name}' is a record of {}, not {game}",
             c.game
         ))
         .into());
@@ -492,6 +492,19 @@ fn display(summary: &Summary, shard: Option<Shard>) -> String {
 }
 
 fn merge(args: MergeArgs) -> Result<(), CliError> {
+    // One file named twice (or through two paths) would count as two shards that agree.
+    let mut seen = Vec::new();
+    for f in &args.files {
+        let real = std::fs::canonicalize(f).unwrap_or_else(|_| f.clone());
+        if seen.contains(&real) {
+            return Err(Error::option(format!(
+                "'{}' is given twice: give each shard's file once",
+                f.display()
+            ))
+            .into());
+        }
+        seen.push(real);
+    }
     let mut files = args
         .files
         .iter()
@@ -517,7 +530,8 @@ fn merge(args: MergeArgs) -> Result<(), CliError> {
         if args.json {
             print_json(&json!({"summary": summary, "files": names}))
         } else {
-            emit(&format!("{summary}merged {} files\n", files.len()))
+            let count = tabula::words::counted(files.len() as u64, "file", "files");
+            emit(&format!("{summary}merged {count}\n"))
         }
     })
 }

@@ -151,18 +151,18 @@ fn train_config(args: &TrainArgs, net: bool) -> Result<TrainConfig, CliError> {
     });
     if !(alpha.is_finite() && alpha > 0.0 && alpha <= 1.0) {
         return Err(CliError(format!(
-            "--alpha {alpha}: give a learning rate above 0 and at most 1"
+            "bad option: --alpha {alpha}: give a learning rate above 0 and at most 1"
         )));
     }
     if !(0.0..=1.0).contains(&args.lambda) {
         return Err(CliError(format!(
-            "--lambda {}: give a value from 0 to 1",
+            "bad option: --lambda {}: give a value from 0 to 1",
             args.lambda
         )));
     }
     if args.games == 0 || args.games > 100_000_000 {
         return Err(CliError(format!(
-            "--games {}: give 1 to 100000000 games",
+            "bad option: --games {}: give 1 to 100000000 games",
             args.games
         )));
     }

@@ -21,6 +21,7 @@ pub mod random;
 pub mod resources;
 pub mod search;
 pub mod svg;
+pub mod words;
 
 pub use error::{Error, ErrorKind};
 pub use game::{BenchSet, Game, Payoffs, Probability, Quiescence, Turn, EVAL_LIMIT, MAX_PLAYERS};

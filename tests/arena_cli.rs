@@ -151,6 +151,15 @@ fn merged_shards_equal_one_run() {
     )
     .unwrap();
     assert!(text.contains("greedy vs random: 24 games"), "{text}");
+    assert!(text.ends_with("merged 3 files\n"), "{text}");
+    // One shard given twice is refused, not counted as two that agree.
+    let one = files[0].to_str().unwrap();
+    let twice = tabula(&["arena", "merge", one, one]);
+    assert!(!twice.status.success());
+    let err = String::from_utf8_lossy(&twice.stderr);
+    assert!(err.contains("is given twice"), "{err}");
+    let alone = String::from_utf8(tabula(&["arena", "merge", one]).stdout).unwrap();
+    assert!(alone.ends_with("merged 1 file\n"), "{alone}");
 }
 
 #[test]
@@ -538,5 +547,25 @@ fn a_ply_limit_counts_from_the_end_of_the_opening() {
                 _ => panic!("{g}"),
             }
         }
+    }
+}
+
+#[test]
+fn a_shard_without_games_prints_no_scores() {
+    // Four games are two pairs: the third of three shards holds none.
+    let out = tabula(&[
+        "arena", "onitama", "--engine", "greedy", "--engine", "random", "--games", "4", "--shard",
+        "3/3",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("greedy vs random: 0 games"), "{text}");
+    for row in ["greedy", "random", "red", "blue"] {
+        let words = text
+            .lines()
+            .map(|l| l.split_whitespace().collect::<Vec<_>>())
+            .find(|w| w.len() == 4 && w[0] == row)
+            .unwrap_or_else(|| panic!("no row {row}: {text}"));
+        assert_eq!(words[1..], ["n/a", "n/a", "0"], "{text}");
     }
 }

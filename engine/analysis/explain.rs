@@ -57,14 +57,7 @@ pub fn plies(n: u32) -> String {
     counted(u64::from(n), "ply", "plies")
 }
 
-/// `n` things in words, singular for one: `counted(1, "capture", "captures")` is `1 capture`.
-pub fn counted(n: u64, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
+pub use crate::words::counted;
 
 /// `square of the race` -> `squares of the race`: the first word made plural.
 fn plural(thing: &str) -> String {

@@ -135,7 +135,7 @@ pub fn write_ahead(f: &mut fmt::Formatter<'_>, names: &[String], t: &AheadTable)
     for (i, name) in names.iter().enumerate() {
         let cells = t.cells[i].iter().map(|cell| {
             cell.map_or("-".to_string(), |m| {
-                format!("{:.3}±{}", m.mean, m.error_text())
+                format!("{}±{}", m.mean_text(), m.error_text())
             })
         });
         let line = grid::row(i, name, width, cells, cell_width);

@@ -11,6 +11,7 @@ use crate::agent::TimeControl;
 use crate::error::Error;
 use crate::games::GameKind;
 use crate::options::GameOptions;
+use crate::words::counted;
 
 /// How far past its clock (or move time) a seat may go before it loses on time, unless the
 /// tournament says otherwise: room for the pipes and the scheduler of a loaded machine.
@@ -111,7 +112,8 @@ impl Openings {
         match self {
             Openings::Random { plies } => format!("random:{plies}"),
             Openings::Positions { source, positions } => {
-                format!("{source} ({} positions)", positions.len())
+                let count = positions.len() as u64;
+                format!("{source} ({})", counted(count, "position", "positions"))
             }
         }
     }

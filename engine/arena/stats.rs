@@ -306,10 +306,18 @@ pub struct MeanInterval {
 }
 
 impl MeanInterval {
-    /// The interval's half-width as printed: three decimals, or `n/a` where one sample gave
-    /// no spread to measure.
+    /// The mean as printed: three decimals, or `n/a` with no sample (a shard with no games).
+    pub fn mean_text(&self) -> String {
+        match self.samples {
+            0 => "n/a".to_string(),
+            _ => format!("{:.3}", self.mean),
+        }
+    }
+
+    /// The interval's half-width as printed: three decimals, or `n/a` where no sample or one
+    /// gave no spread to measure.
     pub fn error_text(&self) -> String {
-        if self.error.is_finite() {
+        if self.error.is_finite() && self.samples > 0 {
             format!("{:.3}", self.error)
         } else {
             "n/a".to_string()

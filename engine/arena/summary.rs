@@ -19,6 +19,7 @@ use super::record::{GameEnding, GameRecord};
 use super::schedule::Schedule;
 use super::sprt::{Sprt, SprtDecision, SprtModel};
 use super::stats::{EloEstimate, MeanAccumulator, MeanInterval, Pentanomial, Wdl};
+use crate::words::counted;
 
 /// Follows the SPRT over complete pairs in schedule order, as games arrive in any order.
 #[derive(Clone, Debug)]
@@ -615,8 +616,8 @@ impl Summary {
         if self.ignored > 0 {
             writeln!(
                 f,
-                "({} games finished after the SPRT stopped are left out)",
-                self.ignored
+                "({} after the SPRT stopped left out)",
+                counted(self.ignored, "game finished", "games finished")
             )?;
         }
         Ok(())
@@ -742,9 +743,9 @@ fn write_means(
     for (name, s) in names.iter().zip(scores) {
         writeln!(
             f,
-            "{:<24} {:>8.3} {:>8} {:>8}",
+            "{:<24} {:>8} {:>8} {:>8}",
             name,
-            s.mean,
+            s.mean_text(),
             s.error_text(),
             s.samples
         )?;
