@@ -12,7 +12,7 @@ use crate::error::Error;
 /// Refuses `path` as a new output when it is a directory or already exists; `hint` says what
 /// to do instead (`use --force to replace it`).
 pub fn check_new(path: &Path, hint: &str) -> Result<(), Error> {
-    check_not_dir(path)?;
+    check_file_name(path)?;
     if path.exists() {
         return Err(Error::file(format!(
             "'{}' already exists: {hint}",
@@ -22,10 +22,10 @@ pub fn check_new(path: &Path, hint: &str) -> Result<(), Error> {
     Ok(())
 }
 
-/// Refuses `path` as a file name when it is a directory, or anything else that exists and is
-/// not a regular file (a device, a pipe, a socket, a link to nothing): replacing such a path
+/// Refuses `path` as an output's name when it is a directory, or anything else that exists and
+/// is not a regular file (a device, a pipe, a socket, a link to nothing): replacing such a path
 /// would put a file where a device was, and writing into it would not keep what is written.
-fn check_not_dir(path: &Path) -> Result<(), Error> {
+fn check_file_name(path: &Path) -> Result<(), Error> {
     if path.is_dir() {
         return Err(Error::file(format!(
             "'{}' is a directory, not a file name",
@@ -103,7 +103,7 @@ pub fn partial_name(path: &Path) -> PathBuf {
 /// fills it starts (a build of minutes is not thrown away for a mistyped directory): a
 /// directory, or a place where its partial file cannot be made. Makes and removes that file.
 pub fn check_writable(path: &Path) -> Result<(), Error> {
-    check_not_dir(path)?;
+    check_file_name(path)?;
     let partial = partial_name(&written_path(path));
     File::create(&partial)
         .map_err(|e| Error::file(format!("{}: cannot write: {e}", path.display())))?;
@@ -118,7 +118,7 @@ pub fn write_atomically<T>(
     path: &Path,
     write: impl FnOnce(&mut File) -> io::Result<T>,
 ) -> Result<T, Error> {
-    check_not_dir(path)?;
+    check_file_name(path)?;
     let target = written_path(path);
     let partial = partial_name(&target);
     let io = |e: io::Error| Error::file(format!("{}: cannot write: {e}", path.display()));
@@ -150,7 +150,7 @@ pub struct FileLock {
 impl FileLock {
     /// Claims `path` for this process, or says who holds it.
     pub fn acquire(path: &Path) -> Result<FileLock, Error> {
-        check_not_dir(path)?;
+        check_file_name(path)?;
         let mut name = path.as_os_str().to_owned();
         name.push(".lock");
         let lock = PathBuf::from(name);
