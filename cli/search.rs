@@ -17,7 +17,7 @@ use tabula::search::{
     solve_with, AlphaBeta, Limits, Mcts, MultiSearch, Oracle, Outcome, Score, SearchResult,
     SharedOracle, SolveResult,
 };
-use tabula::search::{DepthReport, Verdict};
+use tabula::search::{DepthReport, RootStat, Verdict};
 use tabula::{with_game, Game, Turn};
 
 use crate::common::{move_line, print_json, show_progress, CliError, GameArgs, ShowArgs, SvgArgs};
@@ -206,10 +206,7 @@ fn best_mcts<G: Game>(
                 Some(false) => " (proven loss)",
                 None => "",
             };
-            let value = match s.visits {
-                0 => "none".to_string(),
-                _ => format!("{:.3}", s.value),
-            };
+            let value = visited_value(s).map_or("none".to_string(), |v| format!("{v:.3}"));
             println!(
                 "  {} visits {} value {value}{proven}",
                 state.move_notation(s.mv),
@@ -226,8 +223,7 @@ fn best_mcts<G: Game>(
     let moves: Vec<Value> = top
         .iter()
         .map(|s| {
-            let value = (s.visits > 0).then_some(s.value);
-            json!({"move": state.move_notation(s.mv), "visits": s.visits, "value": value, "proven": s.proven})
+            json!({"move": state.move_notation(s.mv), "visits": s.visits, "value": visited_value(s), "proven": s.proven})
         })
         .collect();
     Ok(json!({
@@ -236,6 +232,11 @@ fn best_mcts<G: Game>(
         "playouts": r.playouts, "nodes": r.nodes, "seconds": seconds,
         "playouts_per_second": r.playouts_per_second(),
     }))
+}
+
+/// A root move's mean reward, or none when no playout went through it (a mean of nothing).
+fn visited_value<M>(s: &RootStat<M>) -> Option<f64> {
+    (s.visits > 0).then_some(s.value)
 }
 
 /// `best` with alpha-beta: the best line (or `--multipv` lines), depth reports on stderr while

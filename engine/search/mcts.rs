@@ -663,7 +663,6 @@ impl<M: Copy> Search<M> {
     }
 }
 
-/// Sums the root statistics of the trees.
 /// The line through the chosen root move `best` (one of `moves`), from the tree that visited
 /// it most.
 fn principal_line<G: Game>(
@@ -683,6 +682,7 @@ fn principal_line<G: Game>(
         .unwrap_or_default()
 }
 
+/// Sums the root statistics of the trees.
 fn merge<G: Game>(state: &G, trees: &[Tree<G>], elapsed: Duration) -> MctsResult<G::Move> {
     let first = &trees[0];
     let mut moves: Vec<RootStat<G::Move>> = first
