@@ -677,11 +677,13 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub show: ShowArgs,
     /// Give up after this many milliseconds (default 10 000 when no other limit is given). In
-    /// Onitama the proof search (df-pn) has the first half, the exact solver what is left.
+    /// Onitama the proof search (df-pn) has the first half, the exact solver what is left
+    /// (with --depth, the exact solver all of it).
     #[arg(long, value_name = "MS")]
     pub time: Option<u64>,
-    /// Search at most this many plies deep (the exact solver; Onitama's proof search, which
-    /// runs first, has no depth limit).
+    /// Search at most this many plies deep: is there a forced result within them? (In Onitama
+    /// the exact solver alone answers then; the proof search, whose proofs have no depth bound,
+    /// is skipped.)
     #[arg(long, short)]
     pub depth: Option<u32>,
     /// Give up after this many nodes.
@@ -770,13 +772,9 @@ fn solve_onitama(
             crate::onitama::print_proof(&state, &report, args.json)?;
             args.show.print(&state, &report.line, args.json);
         }
-        Solution::Search {
-            result,
-            dfpn_nodes,
-            dfpn_time,
-        } => {
+        Solution::Search { result, dfpn } => {
             args.svg.write(&state, result.best)?;
-            if !args.json {
+            if let (false, Some((dfpn_nodes, dfpn_time))) = (args.json, dfpn) {
                 eprintln!(
                     "df-pn proved nothing in {dfpn_nodes} nodes, {:.3} s; the exact solver goes on",
                     dfpn_time.as_secs_f64()

@@ -185,3 +185,33 @@ fn best_and_solve_commands() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("bogus"));
 }
+
+/// `solve --depth D` asks for a forced result within D plies, and the exact solver alone
+/// answers it: a win in 5 is not found within 4 (df-pn, whose proofs have no depth bound, used
+/// to run first and prove it anyway, and spent five seconds at the start position first).
+#[test]
+fn solve_with_a_depth_answers_within_it() {
+    let exe = env!("CARGO_BIN_EXE_tabula");
+    let solve = |depth: &str| {
+        let out = std::process::Command::new(exe)
+            .args(["solve", "onitama", FORCED[7].0, "--depth", depth, "--json"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["verdict"].as_str().unwrap().to_string()
+    };
+    assert_eq!(solve("4"), "unknown");
+    assert_eq!(solve("5"), "win");
+    let out = std::process::Command::new(exe)
+        .args(["solve", "onitama", "--depth", "1"])
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(out.status.success(), "{stderr}");
+    assert!(!stderr.contains("df-pn"), "{stderr}");
+    assert!(stdout.contains("no forced win within 1 ply"), "{stdout}");
+}
