@@ -507,7 +507,8 @@ fn ranked<G: Game>(state: &G, r: &SearchResult<G::Move>, oracle: Option<&dyn Ora
     }
 }
 
-/// At a chance state: each outcome with its probability and the best move after it.
+/// At a chance state: each outcome with its probability and the best move after it (the JSON's
+/// top-level `best` is null, as no move is best before the outcome).
 fn best_chance<G: Game>(
     state: &G,
     spec: &EngineSpec,
@@ -556,7 +557,13 @@ fn best_chance<G: Game>(
         };
         each.push(json!({"outcome": name, "probability": p.to_string(), "search": v}));
     }
-    Ok(json!({"chance": each}))
+    // No one move is best before the outcome is known: `best` is null, and the nodes are all
+    // the outcomes' searches together.
+    let nodes: u64 = each
+        .iter()
+        .filter_map(|e| e["search"]["nodes"].as_u64())
+        .sum();
+    Ok(json!({"best": null, "next": "chance", "nodes": nodes, "chance": each}))
 }
 
 /// `spec` with its time, node and playout budgets (where it sets them) shared out among

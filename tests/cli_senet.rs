@@ -85,6 +85,12 @@ fn best_before_a_throw_shares_its_budget_among_the_throws() {
         .map(|c| c["search"]["nodes"].as_u64().unwrap())
         .sum();
     assert!((9_000..=10_100).contains(&total), "{total} nodes: {out}");
+    // No move is best before the throw; the top level says so and counts all the nodes.
+    assert!(v["best"].is_null() && v.get("best").is_some(), "{out}");
+    assert_eq!(
+        (v["next"].as_str(), v["nodes"].as_u64()),
+        (Some("chance"), Some(total))
+    );
     assert!(each
         .iter()
         .all(|c| c["search"]["engine"] == "alphabeta:nodes=2000"));
