@@ -608,6 +608,7 @@ pub fn best(args: BestArgs) -> Result<(), CliError> {
             path.as_ref(),
             &args.game.load::<Onitama>()?,
             args.json,
+            crate::onitama::Asked::Best,
         )? {
             return Ok(());
         }
@@ -742,7 +743,12 @@ pub fn solve(args: SolveArgs) -> Result<(), CliError> {
     if bitbase {
         let state: Onitama = player_to_move(&args)?;
         let path = args.table.as_deref().unwrap_or_default();
-        if crate::onitama::answer_from_bitbase(path.as_ref(), &state, args.json)? {
+        if crate::onitama::answer_from_bitbase(
+            path.as_ref(),
+            &state,
+            args.json,
+            crate::onitama::Asked::Solve,
+        )? {
             return Ok(());
         }
     }

@@ -227,23 +227,37 @@ fn bitbase_build_probe_best_and_bad_files() {
         built["file_bytes"].as_u64(),
         Some(std::fs::metadata(&path).unwrap().len())
     );
-    // The same answer as the distance table gives: win in 13, the same line.
+    // The same answer as the distance table gives: win in 13, the same line, in the same shape
+    // of JSON (each command answers from a bitbase in the shape it has without one).
     let pos = "1sm2/5/1S3/5/2M2 r tiger,crab boar,ox eel";
     let probed = json(&["onitama", "probe", "--table", p, pos, "--json"]);
-    assert_eq!(probed["value"], "win");
-    assert_eq!(probed["win_in"], 13);
+    assert_eq!(probed["value"]["win_in"], 13, "{probed}");
     assert_eq!(probed["line"].as_array().unwrap().len(), 13);
-    assert!(probed["loss_in"].is_null(), "{probed}");
+    assert_eq!(probed["best"], probed["line"][0]);
+    assert_eq!(probed["table"], "bitbase");
     // After that move the opponent is lost: its longest loss is given as a loss, not a win.
     let first = probed["line"][0].as_str().unwrap();
     let lost = json(&[
         "onitama", "probe", "--table", p, pos, "--moves", first, "--json",
     ]);
-    assert_eq!(lost["value"], "loss", "{lost}");
-    assert_eq!(lost["loss_in"], 12, "{lost}");
-    assert!(lost["win_in"].is_null(), "{lost}");
+    assert_eq!(lost["value"]["loss_in"], 12, "{lost}");
+    assert!(lost["value"].get("win_in").is_none(), "{lost}");
     let best = json(&["best", "onitama", pos, "--table", p, "--json"]);
     assert_eq!(best["best"], probed["best"]);
+    assert_eq!(best["score"]["win_in"], 13, "{best}");
+    assert_eq!(best["pv"], probed["line"]);
+    assert_eq!(best["engine"], "bitbase");
+    let solved = json(&["solve", "onitama", pos, "--table", p, "--json"]);
+    assert_eq!(
+        (&solved["verdict"], &solved["plies"], &solved["exact"]),
+        (
+            &serde_json::json!("win"),
+            &serde_json::json!(13),
+            &serde_json::json!(true)
+        ),
+        "{solved}"
+    );
+    assert_eq!(solved["method"], "bitbase");
     let solved = ok(&["solve", "onitama", pos, "--table", p]);
     assert!(solved.starts_with("win (in 13 plies"), "{solved}");
     let proved = ok(&["onitama", "prove", pos, "--table", p]);

@@ -150,13 +150,22 @@ fn print_summary(
     Ok(())
 }
 
-/// The value as text for `probe`'s line.
-pub fn wdl_json(v: Wdl) -> serde_json::Value {
-    json!(v.to_string())
+/// Which command a bitbase answers, for the shape of its JSON: each command answers in the
+/// shape it has without a bitbase, so a reader need not know which table answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asked {
+    /// `onitama probe` and `onitama prove`: `value` as the distance tables give it, `best`,
+    /// `line`.
+    Probe,
+    /// `best`: `best`, `pv`, `score`, `meaning`.
+    Best,
+    /// `solve`: `verdict`, `plies`, `exact`, `best`, `line`, `method`.
+    Solve,
 }
 
-/// Answers `tabula onitama probe` from a bitbase.
-pub fn probe(bb: &Bitbase, state: &Onitama, as_json: bool) -> Result<(), CliError> {
+/// Answers a position the bitbase covers (text, or JSON in the shape of the command `asked`).
+pub fn probe(bb: &Bitbase, state: &Onitama, as_json: bool, asked: Asked) -> Result<(), CliError> {
+    let started = Instant::now();
     let Some(value) = bb.probe(state) else {
         return Err(not_covered(bb));
     };
@@ -164,33 +173,66 @@ pub fn probe(bb: &Bitbase, state: &Onitama, as_json: bool) -> Result<(), CliErro
     let text = move_line(state, &bb.line(state, 200, NODES));
     // The length of the forced result: the fastest win, or the longest loss.
     let plies = best.and_then(|(_, _, n)| n);
+    let best = best.map(|(m, _, _)| state.move_notation(m));
     if as_json {
-        let (win_in, loss_in) = match value {
-            Wdl::Win => (plies, None),
-            Wdl::Loss => (None, plies),
-            Wdl::Draw => (None, None),
-        };
-        print_json(&json!({
-            "value": wdl_json(value),
-            "best": best.map(|(m, _, _)| state.move_notation(m)),
-            "win_in": win_in,
-            "loss_in": loss_in,
-            "line": text,
-        }))?;
-    } else {
-        match plies {
-            Some(n) => println!(
-                "{value} (in {}, found by search on the bitbase)",
-                explain::plies(n)
-            ),
-            None => println!("{value}"),
-        }
-        if let Some((m, _, _)) = best {
-            println!("best {}", state.move_notation(m));
-        }
-        println!("line: {}", text.join(" "));
+        let seconds = started.elapsed().as_secs_f64();
+        return print_json(&answer_json(value, plies, best, text, seconds, asked));
     }
+    match plies {
+        Some(n) => println!(
+            "{value} (in {}, found by search on the bitbase)",
+            explain::plies(n)
+        ),
+        None => println!("{value}"),
+    }
+    if let Some(m) = best {
+        println!("best {m}");
+    }
+    println!("line: {}", text.join(" "));
     Ok(())
+}
+
+/// The JSON of a bitbase's answer, in the shape of the command `asked`.
+fn answer_json(
+    value: Wdl,
+    plies: Option<u32>,
+    best: Option<String>,
+    line: Vec<String>,
+    seconds: f64,
+    asked: Asked,
+) -> serde_json::Value {
+    // As the distance tables and the searches write a result (a win's length unknown past the
+    // search's budget is null).
+    let result = match value {
+        Wdl::Win => json!({"win_in": plies}),
+        Wdl::Loss => json!({"loss_in": plies}),
+        Wdl::Draw => json!("draw"),
+    };
+    match asked {
+        Asked::Probe => json!({"value": result, "best": best, "line": line, "table": "bitbase"}),
+        Asked::Best => {
+            let score = match value {
+                Wdl::Draw => json!({"value": 0}),
+                _ => result,
+            };
+            let meaning = match plies {
+                Some(n) => format!(
+                    "{value} in {} for the side to move, by the bitbase",
+                    explain::plies(n)
+                ),
+                None => format!("{value} for the side to move, by the bitbase"),
+            };
+            json!({"best": best, "pv": line, "score": score, "meaning": meaning,
+                   "engine": "bitbase", "depth": null, "nodes": null, "seconds": seconds})
+        }
+        Asked::Solve => json!({
+            "verdict": value.to_string(), "plies": plies,
+            "exact": plies.is_some() || value == Wdl::Draw, "best": best.unwrap_or_default(),
+            "line": line, "depth": null, "no_win_within": null, "no_loss_within": null,
+            "nodes": null, "table_hits": 1, "seconds": seconds, "method": "bitbase",
+            "value": null, "meaning": null,
+        }),
+    }
 }
 
 /// Nodes the search for a fastest win may spend per move.

@@ -86,7 +86,7 @@ pub struct ProbeArgs {
     pub json: bool,
 }
 
-pub use bitbase::BitbaseArgs;
+pub use bitbase::{Asked, BitbaseArgs};
 pub use deal_proofs::VerifyArgs;
 pub use deals::DealsArgs;
 pub use prove::ProveArgs;
@@ -130,6 +130,7 @@ pub fn answer_from_bitbase(
     path: &std::path::Path,
     state: &Onitama,
     json: bool,
+    asked: bitbase::Asked,
 ) -> Result<bool, CliError> {
     if !is_bitbase(path) {
         return Ok(false);
@@ -143,7 +144,7 @@ pub fn answer_from_bitbase(
         );
         return Ok(false);
     }
-    bitbase::probe(&bb, state, json)?;
+    bitbase::probe(&bb, state, json, asked)?;
     Ok(true)
 }
 
@@ -250,7 +251,7 @@ fn probe(args: ProbeArgs) -> Result<(), CliError> {
         .apply(Onitama::from_notation(&args.position, &GameOptions::new())?)?;
     if tabula::analysis::onitama::bitbase::file::is_bitbase(&args.table) {
         let bb = bitbase::open(&args.table)?;
-        return bitbase::probe(&bb, &state, args.json);
+        return bitbase::probe(&bb, &state, args.json, bitbase::Asked::Probe);
     }
     let tb = load_table(&args.table)?;
     let Some(value) = tb.probe(&state) else {
@@ -262,7 +263,10 @@ fn probe(args: ProbeArgs) -> Result<(), CliError> {
     };
     let text = move_line(&state, &tb.line(&state, 200));
     if args.json {
-        print_json(&json!({"value": value_json(value), "line": text}))?;
+        let best = text.first().cloned();
+        print_json(
+            &json!({"value": value_json(value), "best": best, "line": text, "table": "tablebase"}),
+        )?;
     } else if state.is_terminal() {
         println!("{value}: the game is over, lost for the side to move");
     } else {

@@ -108,14 +108,14 @@ fn bitbase_leaves(
         return Ok(ControlFlow::Continue(None));
     };
     if args.method == Method::Deepening {
-        if super::answer_from_bitbase(path, state, args.json)? {
+        if super::answer_from_bitbase(path, state, args.json, super::bitbase::Asked::Probe)? {
             return Ok(ControlFlow::Break(()));
         }
         return Ok(ControlFlow::Continue(None));
     }
     let bb = super::bitbase::open(path)?;
     if bb.probe(state).is_some() {
-        super::bitbase::probe(&bb, state, args.json)?;
+        super::bitbase::probe(&bb, state, args.json, super::bitbase::Asked::Probe)?;
         return Ok(ControlFlow::Break(()));
     }
     if bb.cards().distribution(state).is_none() {
