@@ -1,5 +1,7 @@
 //! `tabula play`: one game between bots, printed move by move with the board, then the result.
 
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Args;
@@ -10,6 +12,7 @@ use tabula::arena::record::describe_ending;
 use tabula::arena::referee::MoveReport;
 use tabula::arena::{play_game, Played, SeatTime, TimeRules};
 use tabula::games::GameKind;
+use tabula::protocol::{LogTag, TrafficLog};
 use tabula::random::{derive_seed, rng};
 use tabula::{protocol, with_game, Error, Game, GameOptions, Turn};
 
@@ -34,6 +37,10 @@ pub struct PlayArgs {
     /// The clock of every engine whose spec sets no limit of its own: BASE+INC in seconds.
     #[arg(long, value_name = "BASE+INC")]
     pub tc: Option<String>,
+    /// Append every line sent to and read from engine programs, and their stderr, to FILE (as
+    /// `tabula arena --log` does; the game is numbered 0).
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
     #[command(flatten)]
     pub options: OptionArgs,
     /// Machine-readable output: the moves and the result, no boards.
@@ -208,11 +215,22 @@ fn seat_agents<G: Game>(
         .collect::<Result<Vec<_>, _>>()?;
     let tc = args.tc.as_deref().map(TimeControl::parse).transpose()?;
     let rules = time_rules(&specs, tc)?;
+    let log = args
+        .log
+        .as_deref()
+        .map(|path| TrafficLog::open(path).map(Arc::new))
+        .transpose()?;
     let mut agents = Vec::new();
     for (seat, spec) in specs.iter().enumerate() {
         protocol::check_starts(spec)?;
         let seed = derive_seed(args.seed, 1 + seat as u64);
-        agents.push(protocol::build::<G>(spec, seed, options, None, None)?);
+        let tag = log.as_ref().map(|log| LogTag {
+            log: Arc::clone(log),
+            game: 0,
+            seat,
+            engine: spec.display_name(),
+        });
+        agents.push(protocol::build::<G>(spec, seed, options, tag, None)?);
     }
     Ok((agents, rules))
 }

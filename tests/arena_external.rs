@@ -612,6 +612,34 @@ fn built_in_bots_spend_their_own_clock() {
     );
 }
 
+/// `play --log` writes an engine program's traffic as `arena --log` does, as game 0.
+#[test]
+fn play_logs_an_engine_programs_traffic() {
+    let log = temp("play.log");
+    let _ = std::fs::remove_file(&log);
+    let spec = fake("legal", "onitama");
+    let out = tabula(&[
+        "play",
+        "onitama",
+        "--engine",
+        &spec,
+        "--engine",
+        "greedy",
+        "--log",
+        log.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(text.contains("game 0 p1 fake * started"), "{text}");
+    assert!(text.contains("game 0 p1 fake > go "), "{text}");
+    assert!(text.contains("game 0 p1 fake < bestmove "), "{text}");
+}
+
 #[test]
 fn records_from_before_clocks_still_read() {
     let path = temp("old.jsonl");
