@@ -299,3 +299,50 @@ fn the_canvas_is_wide_enough_for_its_text() {
     svg.text(10.0, 20.0, 10.0, Anchor::Start, "#000", "short");
     assert_eq!(width(&svg.finish()), 100.0);
 }
+
+/// A move's arrow in Big Bang and Amidakuji lies under the pieces, so that it covers none of
+/// their letters or numbers: the arrow (the move's green shapes) is drawn before every piece's
+/// text (white on Amidakuji's markers, dark or light on Big Bang's counters).
+#[test]
+fn an_arrow_lies_under_the_pieces() {
+    let cases = [
+        (
+            "bigbang",
+            "11/4a6/3feF5/E5dA3/3eB2gb2/2FcDhCHf2/1CB8/3bDadc3/2AG1E5/11/11 d",
+            &["\"#333\">", "\"#f5f0e4\">"][..],
+        ),
+        (
+            "amidakuji",
+            "6x8 rna2b1,rna3b3,bna6b5,bna7b7,rna8b8,rnb2c3,bnb4c4,rnc2d1,rnc5d6,rlc6d4,bnc7d8,\
+             rnd2e1,bld3e5,bnd7e6,bne2f2,bne3f4,bne4f3,rne7f7 a3x,d2x,- a7x,f3x,- move b",
+            &["fill=\"white\">"][..],
+        ),
+    ];
+    for (game, position, piece_text) in cases {
+        let kind = GameKind::from_name(game).unwrap();
+        with_game!(kind, G => {
+            let state = G::from_notation(position, &GameOptions::new()).unwrap();
+            let mut moves = Vec::new();
+            state.legal_moves(&mut moves);
+            let mut arrows = 0;
+            for &m in &moves {
+                let text = state.svg(Some(m));
+                let lines: Vec<&str> = text.lines().collect();
+                let Some(arrow) = lines
+                    .iter()
+                    .position(|l| l.starts_with("<polygon") && l.contains("#1a9641"))
+                else {
+                    continue;
+                };
+                let first_piece = lines
+                    .iter()
+                    .position(|l| piece_text.iter().any(|p| l.contains(p)))
+                    .unwrap();
+                let name = state.move_notation(m);
+                assert!(arrow < first_piece, "{game} {name}: the arrow is over the pieces");
+                arrows += 1;
+            }
+            assert!(arrows > 0, "{game}: no move drew an arrow");
+        });
+    }
+}

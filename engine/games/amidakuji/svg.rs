@@ -87,6 +87,10 @@ pub fn svg(g: &Amidakuji, highlight: Option<Move>) -> String {
         };
         bridge(&mut svg, span, seat_colour(usize::from(b.owner)), false);
     }
+    // The move lies under the markers, so that its arrow covers none of their numbers.
+    if let Some(mv) = highlight {
+        draw_move(&mut svg, g, mv);
+    }
     for seat in 0..2 {
         for (i, m) in g.markers[seat].iter().enumerate() {
             let Place::At(p) = m.place else { continue };
@@ -120,9 +124,6 @@ pub fn svg(g: &Amidakuji, highlight: Option<Move>) -> String {
         );
         svg.text(X0 - 30.0, y, 12.0, Anchor::Start, seat_colour(seat), &text);
         y += 18.0;
-    }
-    if let Some(mv) = highlight {
-        draw_move(&mut svg, g, mv);
     }
     svg.finish()
 }

@@ -50,16 +50,25 @@ pub fn svg(state: &BigBang, highlight: Option<Move>) -> String {
                 let (mx, my) = (x - CELL / 2.0 + 3.0, y - CELL / 2.0 + 11.0);
                 svg.text(mx, my, 9.0, Anchor::Start, "#7a6f5a", &mark);
             }
-            if let Some((t, colour)) = state.counter_at(cell) {
-                let (fill, ink) = if colour == LIGHT {
-                    ("#fbf7ec", "#333")
-                } else {
-                    ("#2d2a26", "#f5f0e4")
-                };
-                svg.circle(x, y + 2.0, CELL * 0.34, fill, Some("#111"));
-                let letter = counter_char(t, colour).to_ascii_uppercase().to_string();
-                svg.text(x, y + 7.0, 14.0, Anchor::Middle, ink, &letter);
-            }
+        }
+    }
+    // A step's arrow lies under the counters, so that it covers none of their letters.
+    if let Some(Move::Go { from, to }) = highlight {
+        svg.arrow(centre(from), centre(to), ARROW, 5.0);
+    }
+    for cell in (0..board.height as usize)
+        .flat_map(|row| (0..board.width as usize).map(move |col| cell_at(row, col)))
+    {
+        if let Some((t, colour)) = state.counter_at(cell) {
+            let (x, y) = centre(cell);
+            let (fill, ink) = if colour == LIGHT {
+                ("#fbf7ec", "#333")
+            } else {
+                ("#2d2a26", "#f5f0e4")
+            };
+            svg.circle(x, y + 2.0, CELL * 0.34, fill, Some("#111"));
+            let letter = counter_char(t, colour).to_ascii_uppercase().to_string();
+            svg.text(x, y + 7.0, 14.0, Anchor::Middle, ink, &letter);
         }
     }
     for col in 0..board.width {
@@ -74,7 +83,6 @@ pub fn svg(state: &BigBang, highlight: Option<Move>) -> String {
     let legend = "cells: S start, A-H finish of that type; counters: light and dark, by type";
     svg.text(X0, Y0 + h * CELL + 40.0, 11.0, Anchor::Start, "#555", legend);
     match highlight {
-        Some(Move::Go { from, to }) => svg.arrow(centre(from), centre(to), ARROW, 5.0),
         Some(Move::Place { counter, cell }) => {
             let (x, y) = centre(cell);
             svg.circle(x, y + 2.0, CELL * 0.44, "none", Some(ARROW));
