@@ -374,6 +374,17 @@ pub fn show_progress(json: bool) -> bool {
     !json && std::io::stderr().is_terminal()
 }
 
+/// A search score as JSON, as every command writes one: `{"win_in": N}`, `{"loss_in": N}` or
+/// `{"value": V}`.
+pub fn score_json(score: tabula::search::Score) -> serde_json::Value {
+    use tabula::search::Outcome;
+    match score.outcome() {
+        Outcome::Win(n) => serde_json::json!({"win_in": n}),
+        Outcome::Loss(n) => serde_json::json!({"loss_in": n}),
+        Outcome::Value(v) => serde_json::json!({"value": v}),
+    }
+}
+
 /// Prints a JSON value on one line of stdout.
 pub fn print_json(value: &serde_json::Value) -> Result<(), CliError> {
     println!("{}", serde_json::to_string(value)?);

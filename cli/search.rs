@@ -14,13 +14,15 @@ use tabula::games::onitama::Onitama;
 use tabula::games::GameKind;
 use tabula::resources::{check_seconds, check_table_mb};
 use tabula::search::{
-    solve_with, AlphaBeta, Limits, Mcts, MultiSearch, Oracle, Outcome, Score, SearchResult,
-    SharedOracle, SolveResult,
+    solve_with, AlphaBeta, Limits, Mcts, MultiSearch, Oracle, Score, SearchResult, SharedOracle,
+    SolveResult,
 };
 use tabula::search::{DepthReport, RootStat, Verdict};
 use tabula::{with_game, Game, Turn};
 
-use crate::common::{move_line, print_json, show_progress, CliError, GameArgs, ShowArgs, SvgArgs};
+use crate::common::{
+    move_line, print_json, score_json, show_progress, CliError, GameArgs, ShowArgs, SvgArgs,
+};
 use crate::onitama::load_table;
 
 /// Arguments of `tabula best`.
@@ -60,7 +62,8 @@ pub struct BestArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// Onitama, alpha-beta: an endgame tablebase file (`tabula onitama tablebase --out`) that
-    /// answers exactly wherever it covers a position.
+    /// answers exactly wherever it covers a position, or a bitbase (`tabula onitama bitbase
+    /// --out`) that answers a position it covers with win, draw or loss and a line.
     #[arg(long, value_name = "FILE")]
     pub table: Option<String>,
     /// Alpha-beta: the N best moves, each with its score and line (each line a full search of
@@ -125,14 +128,6 @@ fn no_table(kind: GameKind) -> CliError {
         "bad option: --table holds Onitama tablebases; {} has none",
         kind.name()
     ))
-}
-
-fn score_json(score: Score) -> Value {
-    match score.outcome() {
-        Outcome::Win(n) => json!({"win_in": n}),
-        Outcome::Loss(n) => json!({"loss_in": n}),
-        Outcome::Value(v) => json!({"value": v}),
-    }
 }
 
 fn rate(count: u64, seconds: f64) -> f64 {

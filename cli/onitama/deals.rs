@@ -19,10 +19,10 @@ use tabula::files::check_new;
 use tabula::game::EVAL_LIMIT;
 use tabula::games::onitama::{Card, Color, Deal, Onitama, DEFAULT_PLY_LIMIT};
 use tabula::resources::{check_memory, check_table_mb, check_threads};
-use tabula::search::{Limits, Outcome, Score};
+use tabula::search::{Limits, Score};
 
 use super::{bar, results};
-use crate::common::{move_line, print_json, show_progress, CliError};
+use crate::common::{move_line, print_json, score_json, show_progress, CliError};
 
 /// Arguments of `tabula onitama deals`.
 #[derive(Args, Debug)]
@@ -94,14 +94,6 @@ pub(super) fn results_path(args: &DealsArgs) -> Result<Option<PathBuf>, CliError
                 .into(),
         )),
         (o, r) => Ok(r.clone().or_else(|| o.clone())),
-    }
-}
-
-fn score_json(score: Score) -> Value {
-    match score.outcome() {
-        Outcome::Win(n) => json!({"win_in": n}),
-        Outcome::Loss(n) => json!({"loss_in": n}),
-        Outcome::Value(v) => json!({"value": v}),
     }
 }
 
