@@ -196,6 +196,13 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// students ahead". `None` when it has no such unit.
     const SCORE_UNIT: Option<(i32, &'static str)> = None;
 
+    /// The unit of this position's evaluation, for people: [`Game::SCORE_UNIT`] unless a game
+    /// option chooses an evaluation with another unit (Senet's hand-set heuristic counts
+    /// squares of race, not points of winning chance).
+    fn score_unit(&self) -> Option<(i32, &'static str)> {
+        Self::SCORE_UNIT
+    }
+
     /// For a game whose evaluation is a calibrated chance to win: the evaluation of a certain
     /// win (Senet: 5 000). A searcher averaging over chance outcomes then counts a proven win
     /// as this value and a proven loss as its negative whenever the outcomes are not all

@@ -95,3 +95,13 @@ fn best_before_a_throw_shares_its_budget_among_the_throws() {
         .iter()
         .all(|c| c["search"]["engine"] == "alphabeta:nodes=2000"));
 }
+
+#[test]
+fn the_hand_set_heuristic_is_explained_in_squares_of_race() {
+    let pos = "LDLDLDLDL.D................... D 3";
+    let hand = ok(&["best", "senet", pos, "--eval", "hand", "--depth", "2"]);
+    assert!(hand.contains("squares of race ahead for dark"), "{hand}");
+    assert!(!hand.contains("winning chance"), "{hand}");
+    let net = ok(&["best", "senet", pos, "--depth", "2"]);
+    assert!(net.contains("points of winning chance"), "{net}");
+}

@@ -26,7 +26,7 @@ pub fn explain_score<G: Game>(state: &G, score: Score, chance: bool) -> String {
         }
         Outcome::Value(v) => {
             let side = if v > 0 { "ahead" } else { "behind" };
-            match G::SCORE_UNIT {
+            match state.score_unit() {
                 Some((unit, thing)) if unit > 0 => {
                     let amount = f64::from(v.abs()) / f64::from(unit);
                     let things = if (amount - 1.0).abs() < 0.05 {

@@ -374,6 +374,13 @@ impl Game for Senet {
         eval::evaluate(self, seat)
     }
 
+    fn score_unit(&self) -> Option<(i32, &'static str)> {
+        match self.evaluation {
+            Evaluation::Hand => Some((eval::WEIGHTS.square, "square of race")),
+            Evaluation::Net | Evaluation::Sum => Self::SCORE_UNIT,
+        }
+    }
+
     fn move_hint(&self, mv: Move) -> i32 {
         eval::move_hint(self, mv)
     }
