@@ -834,7 +834,7 @@ fn print_solution<G: Game>(
     };
     let seconds = r.elapsed.as_secs_f64();
     let meaning = match r.verdict {
-        Verdict::Value(v) => Some(explain_score(state, Score(v), G::CHANCE_WIN_EVAL.is_some())),
+        Verdict::Value(v) => Some(explain_score(state, Score(v), G::CHANCE)),
         _ => None,
     };
     if json {

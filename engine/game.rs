@@ -210,6 +210,10 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// evaluations. `None` (the default) keeps proven results above every evaluation.
     const CHANCE_WIN_EVAL: Option<i32> = None;
 
+    /// Whether chance outcomes (throws, coins) can happen in the game: then a value of 0 may be
+    /// an even average of wins and losses, not a draw (the exact solver says which).
+    const CHANCE: bool = false;
+
     /// Whether alpha-beta may settle a node by its evaluation alone: reverse futility pruning
     /// returns an evaluation far enough above beta (by a margin per ply of depth left) without
     /// searching the moves. True (the default) where the evaluation changes little from one ply

@@ -47,3 +47,17 @@ fn a_limit_gives_unknown_with_what_was_proven() {
     assert_eq!(r.no_win_within, Some(6));
     assert_eq!(r.depth, 6);
 }
+
+/// An even value is not a draw where chance averages it: in Big Bang on a map where the
+/// coin decides who plays light, and light wins at once, each side wins half the time.
+#[test]
+fn an_even_average_over_a_coin_is_not_a_draw() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["solve", "bigbang", "--board", "map:SS/AA", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["verdict"], "value +0", "{v}");
+    assert_eq!(v["value"], 0, "{v}");
+}

@@ -169,7 +169,10 @@ pub fn solve_with<G: Game>(
             (low, high)
         };
         result.depth = depth;
-        if settle(&mut result, low, high, chance) {
+        // An even value is a draw only where no chance outcome can make it an average, or
+        // where the line found ends in a draw.
+        let even_is_draw = !(chance || G::CHANCE) || ends_drawn(state, &low.pv);
+        if settle(&mut result, low, high, even_is_draw) {
             break;
         }
         if clock.out_of_time() || limits.nodes.is_some_and(|n| result.nodes >= n) {
@@ -180,15 +183,30 @@ pub fn solve_with<G: Game>(
     result
 }
 
+/// Whether `line` from `state` ends in a finished game with every payoff equal.
+fn ends_drawn<G: Game>(state: &G, line: &[G::Move]) -> bool {
+    let mut s = state.clone();
+    for &m in line {
+        s.play(m);
+    }
+    if s.turn() != Turn::Terminal {
+        return false;
+    }
+    let payoffs = s.payoffs();
+    let first = payoffs.get(0);
+    payoffs.as_slice().iter().all(|&p| p == first)
+}
+
 /// Takes one depth's bounds (`low` from [`PESSIMISTIC`], `high` from [`OPTIMISTIC`], or their
-/// `chance` kinds) into `result`. A proven win, a proven loss or equal bounds settle the value:
+/// chance kinds) into `result`. A proven win, a proven loss or equal bounds settle the value:
 /// then it returns true and the solver is done. Otherwise neither side wins by force within the
-/// depth. Equal chance bounds are the chance to win, an even one (0) included: not a draw.
+/// depth. Equal bounds of 0 are a draw if `even_is_draw`, else an even value (an average over
+/// chance outcomes, or the chance to win of one half).
 fn settle<M>(
     result: &mut SolveResult<M>,
     low: SearchResult<M>,
     high: SearchResult<M>,
-    chance: bool,
+    even_is_draw: bool,
 ) -> bool {
     result.bounds = (low.score, high.score);
     let (lo, hi) = (low.score.0, high.score.0);
@@ -206,7 +224,7 @@ fn settle<M>(
         (Some(lost), high)
     } else if lo == hi {
         (
-            Some(if lo == 0 && !chance {
+            Some(if lo == 0 && even_is_draw {
                 Verdict::Draw
             } else {
                 Verdict::Value(lo)

@@ -260,6 +260,7 @@ impl Game for BigBang {
 
     const BENCH: crate::game::BenchSet = bench::BENCH;
     const SCORE_UNIT: Option<(i32, &'static str)> = Some((eval::PER_CELL, "cell of distance to the finish"));
+    const CHANCE: bool = true;
 
     const SAMPLE_OPTIONS: &'static [&'static [(&'static str, &'static str)]] = &[
         &[("ply-limit", "120")],

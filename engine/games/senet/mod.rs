@@ -183,6 +183,7 @@ impl Game for Senet {
     ));
 
     const CHANCE_WIN_EVAL: Option<i32> = Some(learned::CERTAIN_WIN);
+    const CHANCE: bool = true;
 
     /// Off: a throw moves the chance to win by several points, far more than reverse futility
     /// pruning's margin of 1.2 points a ply, so the margin proves nothing here. The pruning
