@@ -524,6 +524,21 @@ fn best_chance<G: Game>(
         .iter()
         .filter(|(_, _, child)| matches!(child.turn(), Turn::Player(_)))
         .count();
+    // Moves named for the search are checked after every outcome first, so that a move one
+    // throw cannot play is refused before anything is printed.
+    if let Some(text) = &args.searchmoves {
+        for (name, _, child) in &children {
+            if matches!(child.turn(), Turn::Player(_)) {
+                root_moves(child, text).map_err(|e| {
+                    let why = e.0.strip_prefix("bad move: ").unwrap_or(&e.0).to_string();
+                    CliError(format!(
+                        "bad move: after the outcome {name}, {why} (each outcome has its own \
+                         moves: give the outcome with --moves to search after it)"
+                    ))
+                })?;
+            }
+        }
+    }
     let spec = &shared_budget(spec, searched)?;
     let mut each = Vec::new();
     for (name, p, child) in children {

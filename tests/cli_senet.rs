@@ -105,3 +105,19 @@ fn the_hand_set_heuristic_is_explained_in_squares_of_race() {
     let net = ok(&["best", "senet", pos, "--depth", "2"]);
     assert!(net.contains("points of winning chance"), "{net}");
 }
+
+/// A move one throw cannot play is refused before any outcome's answer is printed.
+#[test]
+fn searchmoves_before_a_throw_are_checked_after_every_outcome_first() {
+    let args = ["best", "senet", "--searchmoves", "2+", "--depth", "2"];
+    fails(
+        &args,
+        "after the outcome 2, --searchmoves move 1 '2+' cannot be played",
+    );
+    let out = cli_support::tabula(&args);
+    assert!(
+        out.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
