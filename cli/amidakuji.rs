@@ -35,11 +35,11 @@ pub struct SoloArgs {
     /// A position, or just its size and bridges (`"6x8 rna2b3,bla4b6"`); default: a random
     /// layout of all 18 bridges from --seed.
     pub position: Option<String>,
-    /// Board size for the random layout (COLUMNSxROWS).
-    #[arg(long, default_value = "6x8")]
+    /// Board size for the random layout (COLUMNSxROWS); not with a position, which has its own.
+    #[arg(long, default_value = "6x8", conflicts_with = "position")]
     pub size: String,
-    /// Seed of the random layout.
-    #[arg(long, default_value_t = 1)]
+    /// Seed of the random layout; not with a position.
+    #[arg(long, default_value_t = 1, conflicts_with = "position")]
     pub seed: u64,
     /// Most search nodes.
     #[arg(long, default_value_t = 2_000_000)]

@@ -252,11 +252,18 @@ impl clap::Args for OptionArgs {
 }
 
 impl OptionArgs {
-    /// The flags as game options (`-O` after the flags, so it wins).
+    /// The flags and `-O` settings as game options. One option given twice with different
+    /// values (`--players 4 -O players=3`) is refused: neither can be the one meant.
     pub fn to_options(&self) -> Result<GameOptions, Error> {
         let mut o = GameOptions::new();
+        let mut given: Vec<(String, String)> = Vec::new();
         for (k, v) in &self.flags {
-            o.set(k, v);
+            let flag = if v == "true" {
+                format!("--{k}")
+            } else {
+                format!("--{k} {v}")
+            };
+            set_once(&mut o, &mut given, k, v, flag)?;
         }
         for kv in &self.extra {
             let Some((k, v)) = kv.split_once('=') else {
@@ -264,10 +271,34 @@ impl OptionArgs {
                     "-O '{kv}' is not of the form key=value"
                 )));
             };
-            o.set(k.trim(), v.trim());
+            let (k, v) = (k.trim(), v.trim());
+            set_once(&mut o, &mut given, k, v, format!("-O {k}={v}"))?;
         }
         Ok(o)
     }
+}
+
+/// Sets option `key` to `value` (given on the command line as `how`), unless an earlier
+/// setting in `given` gave it another value.
+fn set_once(
+    o: &mut GameOptions,
+    given: &mut Vec<(String, String)>,
+    key: &str,
+    value: &str,
+    how: String,
+) -> Result<(), Error> {
+    if o.get(key).is_some_and(|v| v != value) {
+        let first = given
+            .iter()
+            .find(|(k, _)| k == key)
+            .map_or(String::new(), |(_, h)| h.clone());
+        return Err(Error::option(format!(
+            "{first} and {how} disagree on the option '{key}': give one"
+        )));
+    }
+    o.set(key, value);
+    given.push((key.to_string(), how));
+    Ok(())
 }
 
 impl GameArgs {

@@ -95,7 +95,13 @@ pub fn start(args: StartArgs) -> Result<(), CliError> {
     let kind = GameKind::from_name(&args.game)?;
     let mut options = args.options.to_options()?;
     if let Some(seed) = args.seed {
-        options.set("seed", &seed.to_string());
+        let seed = seed.to_string();
+        if let Some(other) = options.get("seed").filter(|&o| o != seed) {
+            return Err(CliError(format!(
+                "bad option: --seed {seed} and -O seed={other} disagree on the option 'seed': give one"
+            )));
+        }
+        options.set("seed", &seed);
     }
     with_game!(kind, G => {
         options.check_known(G::NAME, G::option_specs())?;

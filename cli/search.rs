@@ -109,6 +109,11 @@ fn engine_spec(args: &BestArgs) -> Result<EngineSpec, CliError> {
     ];
     for (key, value) in flags {
         if let Some(v) = value {
+            if let Some(set) = spec.settings.get(key).filter(|&s| *s != v) {
+                return Err(CliError(format!(
+                    "bad option: --{key} {v} and --engine's {key}={set} disagree: give one"
+                )));
+            }
             spec.settings.insert(key.to_string(), v);
         }
     }

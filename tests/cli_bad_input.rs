@@ -386,3 +386,42 @@ fn openings_files_take_comments_and_name_the_odd_position() {
         "(2 positions): position 2 (line 3) is for 3 players, the first for 2",
     );
 }
+
+/// One option given twice with different values is refused: neither can be the one meant (the
+/// `-O` setting used to win silently, and `start --seed` beat `-O seed=`).
+#[test]
+fn an_option_given_twice_with_different_values_is_refused() {
+    refused_all(&[
+        (
+            "start checkers --players 4 -O players=3",
+            "--players 4 and -O players=3 disagree on the option 'players'",
+        ),
+        (
+            "start checkers --long -O long=false",
+            "--long and -O long=false disagree",
+        ),
+        (
+            "perft amidakuji -O size=5x4 --size 6x8 --depth 1",
+            "--size 6x8 and -O size=5x4 disagree",
+        ),
+        (
+            "start checkers -O players=3 -O players=4",
+            "-O players=3 and -O players=4 disagree",
+        ),
+        (
+            "start onitama --seed 3 -O seed=4",
+            "--seed 3 and -O seed=4 disagree",
+        ),
+        (
+            "best onitama --engine alphabeta:depth=2 --depth 3",
+            "--depth 3 and --engine's depth=2 disagree",
+        ),
+        (
+            "amidakuji solo 5x4_rnc1d1 --size 6x8",
+            "cannot be used with '--size <SIZE>'",
+        ),
+    ]);
+    // The same value twice is one setting.
+    let out = tabula(&["start", "checkers", "--players", "3", "-O", "players=3"]);
+    assert!(out.status.success());
+}
