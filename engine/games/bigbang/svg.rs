@@ -82,15 +82,12 @@ pub fn svg(state: &BigBang, highlight: Option<Move>) -> String {
     }
     let legend = "cells: S start, A-H finish of that type; counters: light and dark, by type";
     svg.text(X0, Y0 + h * CELL + 40.0, 11.0, Anchor::Start, "#555", legend);
-    match highlight {
-        Some(Move::Place { counter, cell }) => {
-            let (x, y) = centre(cell);
-            svg.circle(x, y + 2.0, CELL * 0.44, "none", Some(ARROW));
-            let (t, colour) = (usize::from(counter % 8), usize::from(counter / 8));
-            let text = format!("place {}", counter_char(t, colour));
-            svg.text(x, y - CELL * 0.5, 11.0, Anchor::Middle, ARROW, &text);
-        }
-        _ => {}
+    if let Some(Move::Place { counter, cell }) = highlight {
+        let (x, y) = centre(cell);
+        svg.circle(x, y + 2.0, CELL * 0.44, "none", Some(ARROW));
+        let (t, colour) = (usize::from(counter % 8), usize::from(counter / 8));
+        let text = format!("place {}", counter_char(t, colour));
+        svg.text(x, y - CELL * 0.5, 11.0, Anchor::Middle, ARROW, &text);
     }
     svg.finish()
 }
