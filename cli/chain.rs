@@ -133,9 +133,9 @@ fn print_longest(longest: &chain::Longest, sorted: &[String], all: bool) {
     );
     println!("move: {}", sorted[0]);
     println!(
-        "moves reaching it: {} (of {} moves)",
+        "moves reaching it: {} (of {})",
         longest.moves.len(),
-        longest.total_moves
+        explain::counted(longest.total_moves as u64, "move", "moves")
     );
     if all {
         for n in sorted {
@@ -215,7 +215,8 @@ fn print_solitaire(outcome: &solitaire::Outcome) {
         outcome.moves.join(" ")
     );
     eprintln!(
-        "{} positions in {seconds:.2} s; endgame table complete up to {} marbles",
-        outcome.nodes, outcome.endgame_marbles
+        "{} in {seconds:.2} s; endgame table complete up to {}",
+        explain::counted(outcome.nodes as u64, "position", "positions"),
+        explain::counted(outcome.endgame_marbles as u64, "marble", "marbles")
     );
 }

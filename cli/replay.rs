@@ -42,10 +42,13 @@ pub fn replay_command(args: ReplayArgs) -> Result<(), CliError> {
         if games.is_empty() {
             return Error::request(format!("'{name}' holds no finished game"));
         }
-        let indices: Vec<u64> = games.iter().map(|g| g.index).collect();
-        let held = match (indices.iter().min(), indices.iter().max()) {
+        let mut indices: Vec<u64> = games.iter().map(|g| g.index).collect();
+        indices.sort_unstable();
+        indices.dedup();
+        let held = match (indices.first(), indices.last()) {
             (Some(lo), Some(hi)) => {
-                format!("it holds {} games, numbered {lo} to {hi}", indices.len())
+                let games = tabula::words::counted(indices.len() as u64, "game", "games");
+                format!("it holds {games}, numbered {lo} to {hi}")
             }
             _ => "it holds no game".to_string(),
         };

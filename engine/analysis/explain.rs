@@ -89,8 +89,10 @@ pub fn explain_mcts<G: Game>(state: &G, value: f64, visits: u64, proven: Option<
                 .to_string()
         }
         None => format!(
-            "an expected score of about {:.0}% for {me} (the mean reward of {visits} playouts; with two players and no draw, the chance to win)",
-            value * 100.0
+            "an expected score of about {:.0}% for {me} (the mean reward of {}: a win counts 1, a \
+             shared result its share)",
+            value * 100.0,
+            counted(visits, "playout", "playouts")
         ),
     }
 }

@@ -192,8 +192,9 @@ impl Board {
             let n = self.finish[t].count();
             if !n.is_multiple_of(2) {
                 return Err(Error::file(format!(
-                    "type {} has {n} finish cells; each type needs an even number (one counter per cell, half light, half dark)",
-                    (b'A' + t as u8) as char
+                    "type {} has {}; each type needs an even number (one counter per cell, half light, half dark)",
+                    (b'A' + t as u8) as char,
+                    crate::words::counted(u64::from(n), "finish cell", "finish cells")
                 )));
             }
             self.counts[t] = n as u8;

@@ -82,7 +82,9 @@ impl fmt::Display for Unsolved {
             ),
             Unsolved::TimeLimit { states, sweeps } => write!(
                 f,
-                "out of time after tabling {states} positions and {sweeps} sweeps"
+                "out of time after tabling {} and {}",
+                crate::words::counted(states as u64, "position", "positions"),
+                crate::words::counted(u64::from(sweeps), "sweep", "sweeps")
             ),
             Unsolved::NotConverged { sweeps, change } => write!(
                 f,
