@@ -135,7 +135,7 @@ fn print_longest(longest: &chain::Longest, sorted: &[String], all: bool) {
     println!(
         "moves reaching it: {} (of {})",
         longest.moves.len(),
-        explain::counted(longest.total_moves as u64, "move", "moves")
+        explain::counted(longest.total_moves, "move", "moves")
     );
     if all {
         for n in sorted {
@@ -216,7 +216,7 @@ fn print_solitaire(outcome: &solitaire::Outcome) {
     );
     eprintln!(
         "{} in {seconds:.2} s; endgame table complete up to {}",
-        explain::counted(outcome.nodes as u64, "position", "positions"),
+        explain::counted(outcome.nodes, "position", "positions"),
         explain::counted(outcome.endgame_marbles as u64, "marble", "marbles")
     );
 }
