@@ -416,6 +416,17 @@ pub fn score_json(score: tabula::search::Score) -> serde_json::Value {
     }
 }
 
+/// `answer` (a JSON object) with the game's name and the position it answers for (`game`,
+/// `position`), as `start`, `show` and `moves` give them: with `--moves` the position searched
+/// is not the one typed.
+pub fn about<G: tabula::Game>(state: &G, mut answer: serde_json::Value) -> serde_json::Value {
+    if let Some(object) = answer.as_object_mut() {
+        object.insert("game".into(), G::NAME.into());
+        object.insert("position".into(), state.notation().into());
+    }
+    answer
+}
+
 /// Prints a JSON value on one line of stdout.
 pub fn print_json(value: &serde_json::Value) -> Result<(), CliError> {
     println!("{}", serde_json::to_string(value)?);

@@ -21,7 +21,7 @@ use tabula::search::{DepthReport, RootStat, Verdict};
 use tabula::{with_game, Game, Turn};
 
 use crate::common::{
-    move_line, print_json, score_json, show_progress, CliError, GameArgs, ShowArgs, SvgArgs,
+    about, move_line, print_json, score_json, show_progress, CliError, GameArgs, ShowArgs, SvgArgs,
 };
 use crate::onitama::load_table;
 
@@ -662,7 +662,7 @@ fn best_of<G: Game>(
     let best = out["best"].as_str().and_then(|m| state.parse_move(m).ok());
     args.svg.write(&state, best)?;
     if args.json {
-        print_json(&out)?;
+        print_json(&about(&state, out.clone()))?;
     }
     // (At a chance state each outcome's line was drawn after its search.)
     if matches!(state.turn(), Turn::Player(_)) {
@@ -864,13 +864,16 @@ fn print_solution<G: Game>(
             Verdict::Value(v) => Some(v),
             _ => None,
         };
-        return print_json(&json!({
-            "verdict": verdict, "plies": plies, "exact": r.verdict != Verdict::Unknown,
-            "value": value, "meaning": meaning, "best": best,
-            "line": line_text, "depth": r.depth, "no_win_within": r.no_win_within,
-            "no_loss_within": r.no_loss_within, "nodes": r.nodes, "table_hits": null,
-            "seconds": seconds, "method": "search",
-        }));
+        return print_json(&about(
+            state,
+            json!({
+                "verdict": verdict, "plies": plies, "exact": r.verdict != Verdict::Unknown,
+                "value": value, "meaning": meaning, "best": best,
+                "line": line_text, "depth": r.depth, "no_win_within": r.no_win_within,
+                "no_loss_within": r.no_loss_within, "nodes": r.nodes, "table_hits": null,
+                "seconds": seconds, "method": "search",
+            }),
+        ));
     }
     match r.verdict {
         Verdict::Win(n) => println!("win in {} for the player to move", explain::plies(n)),

@@ -215,3 +215,34 @@ fn solve_with_a_depth_answers_within_it() {
     assert!(!stderr.contains("df-pn"), "{stderr}");
     assert!(stdout.contains("no forced win within 1 ply"), "{stdout}");
 }
+
+/// `best` and `solve` say in their JSON which game and position they answer for: with
+/// `--moves` that is the position after the moves, not the one typed.
+#[test]
+fn best_and_solve_name_the_position_they_answer_for() {
+    let exe = env!("CARGO_BIN_EXE_tabula");
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(exe).args(args).output().unwrap();
+        assert!(out.status.success());
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    let start = run(&["start", "onitama", "--json"]);
+    let moved = "1smss/s4/5/5/SSMSS r elephant,horse crab,ox boar";
+    assert_ne!(start["position"], moved);
+    for command in ["best", "solve"] {
+        let v = run(&[
+            command,
+            "onitama",
+            "--moves",
+            "boar:a5a4",
+            "--depth",
+            "2",
+            "--json",
+        ]);
+        assert_eq!(
+            (&v["game"], &v["position"]),
+            (&serde_json::json!("onitama"), &serde_json::json!(moved)),
+            "{v}"
+        );
+    }
+}

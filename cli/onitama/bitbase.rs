@@ -12,7 +12,7 @@ use tabula::games::onitama::Onitama;
 use tabula::resources::check_memory;
 use tabula::Game;
 
-use crate::common::{move_line, print_json, show_progress, CliError};
+use crate::common::{about, move_line, print_json, show_progress, CliError};
 
 /// Arguments of `tabula onitama bitbase`.
 #[derive(Args, Debug)]
@@ -176,7 +176,10 @@ pub fn probe(bb: &Bitbase, state: &Onitama, as_json: bool, asked: Asked) -> Resu
     let best = best.map(|(m, _, _)| state.move_notation(m));
     if as_json {
         let seconds = started.elapsed().as_secs_f64();
-        return print_json(&answer_json(value, plies, best, text, seconds, asked));
+        return print_json(&about(
+            state,
+            answer_json(value, plies, best, text, seconds, asked),
+        ));
     }
     match plies {
         Some(n) => println!(

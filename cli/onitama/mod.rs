@@ -14,7 +14,7 @@ use tabula::games::onitama::Onitama;
 use tabula::resources::{check_memory, check_threads};
 use tabula::{Game, GameOptions};
 
-use crate::common::{move_line, print_json, show_progress, CliError, LineArgs};
+use crate::common::{about, move_line, print_json, show_progress, CliError, LineArgs};
 
 mod bitbase;
 mod deal_proofs;
@@ -264,9 +264,10 @@ fn probe(args: ProbeArgs) -> Result<(), CliError> {
     let text = move_line(&state, &tb.line(&state, 200));
     if args.json {
         let best = text.first().cloned();
-        print_json(
-            &json!({"value": value_json(value), "best": best, "line": text, "table": "tablebase"}),
-        )?;
+        print_json(&about(
+            &state,
+            json!({"value": value_json(value), "best": best, "line": text, "table": "tablebase"}),
+        ))?;
     } else if state.is_terminal() {
         println!("{value}: the game is over, lost for the side to move");
     } else {

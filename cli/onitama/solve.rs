@@ -7,7 +7,7 @@ use tabula::analysis::onitama::dfpn::{Distance, Report, Verdict};
 use tabula::games::onitama::Onitama;
 use tabula::Game;
 
-use crate::common::{move_line, print_json, CliError};
+use crate::common::{about, move_line, print_json, CliError};
 
 /// Prints a df-pn proof in `tabula solve`'s shape (text, or JSON with `json`).
 pub fn print_proof(state: &Onitama, r: &Report, json: bool) -> Result<(), CliError> {
@@ -32,12 +32,15 @@ pub fn print_proof(state: &Onitama, r: &Report, json: bool) -> Result<(), CliErr
     let nodes = r.nodes + r.distance_nodes;
     let seconds = r.elapsed.as_secs_f64();
     if json {
-        print_json(&json!({
-            "verdict": verdict, "plies": plies, "exact": exact, "best": best, "line": line,
-            "depth": null, "no_win_within": null, "no_loss_within": null, "nodes": nodes,
-            "table_hits": r.table_hits, "seconds": seconds, "method": "dfpn",
-            "value": null, "meaning": null,
-        }))?;
+        print_json(&about(
+            state,
+            json!({
+                "verdict": verdict, "plies": plies, "exact": exact, "best": best, "line": line,
+                "depth": null, "no_win_within": null, "no_loss_within": null, "nodes": nodes,
+                "table_hits": r.table_hits, "seconds": seconds, "method": "dfpn",
+                "value": null, "meaning": null,
+            }),
+        ))?;
         return Ok(());
     }
     match (verdict, plies) {
