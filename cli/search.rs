@@ -581,9 +581,19 @@ fn best_chance<G: Game>(
     Ok(json!({"best": null, "next": "chance", "nodes": nodes, "chance": each}))
 }
 
-/// `spec` with its time, node and playout budgets (where it sets them) shared out among
-/// `searches` searches, so that a command's budget holds for all of them together.
+/// `spec` with its time, node and playout budgets (where it sets them, else its engine's
+/// default budget) shared out among `searches` searches, so that a command's budget holds for
+/// all of them together.
 fn shared_budget(spec: &EngineSpec, searches: usize) -> Result<EngineSpec, CliError> {
+    let mut spec = spec.clone();
+    if agent::explicit_limits(&spec)?.is_unbounded() {
+        let default = agent::engine_kind(&spec.kind)?.default_limits;
+        for (key, value) in [("nodes", default.nodes), ("playouts", default.playouts)] {
+            if let Some(v) = value {
+                spec.settings.insert(key.to_string(), v.to_string());
+            }
+        }
+    }
     let mut shared = spec.clone();
     if searches > 1 {
         for key in ["time", "nodes", "playouts"] {

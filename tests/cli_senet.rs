@@ -121,3 +121,13 @@ fn searchmoves_before_a_throw_are_checked_after_every_outcome_first() {
         String::from_utf8_lossy(&out.stdout)
     );
 }
+
+/// Without a limit, the default budget (1,000,000 nodes) holds for all the throws together, as
+/// an explicit one does (it was spent on each throw).
+#[test]
+fn the_default_budget_before_a_throw_is_shared_too() {
+    let out = ok(&["best", "senet", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let total = v["nodes"].as_u64().unwrap();
+    assert!((900_000..=1_001_000).contains(&total), "{total} nodes: {out}");
+}
