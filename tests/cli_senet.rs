@@ -129,5 +129,8 @@ fn the_default_budget_before_a_throw_is_shared_too() {
     let out = ok(&["best", "senet", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let total = v["nodes"].as_u64().unwrap();
-    assert!((900_000..=1_001_000).contains(&total), "{total} nodes: {out}");
+    assert!(
+        (900_000..=1_001_000).contains(&total),
+        "{total} nodes: {out}"
+    );
 }
