@@ -252,6 +252,13 @@ impl clap::Args for OptionArgs {
 }
 
 impl OptionArgs {
+    /// The same settings with a command's own flag for game option `key` (`start --seed`),
+    /// checked against the others as the game flags are.
+    pub fn with_flag(mut self, key: &'static str, value: String) -> Self {
+        self.flags.push((key, value));
+        self
+    }
+
     /// The flags and `-O` settings as game options. One option given twice with different
     /// values (`--players 4 -O players=3`) is refused: neither can be the one meant.
     pub fn to_options(&self) -> Result<GameOptions, Error> {

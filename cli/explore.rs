@@ -93,16 +93,11 @@ pub fn games(args: GamesArgs) -> Result<(), CliError> {
 
 pub fn start(args: StartArgs) -> Result<(), CliError> {
     let kind = GameKind::from_name(&args.game)?;
-    let mut options = args.options.to_options()?;
-    if let Some(seed) = args.seed {
-        let seed = seed.to_string();
-        if let Some(other) = options.get("seed").filter(|&o| o != seed) {
-            return Err(CliError(format!(
-                "bad option: --seed {seed} and -O seed={other} disagree on the option 'seed': give one"
-            )));
-        }
-        options.set("seed", &seed);
+    let options = match args.seed {
+        Some(seed) => args.options.with_flag("seed", seed.to_string()),
+        None => args.options,
     }
+    .to_options()?;
     with_game!(kind, G => {
         options.check_known(G::NAME, G::option_specs())?;
         let state = G::start(&options)?;
