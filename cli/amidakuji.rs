@@ -90,8 +90,8 @@ fn solo_ladder(args: &SoloArgs) -> Result<Ladder, CliError> {
     })
 }
 
-/// The search limits from `--nodes` and `--time` (a positive number of milliseconds, at most
-/// the longest duration any option takes).
+/// The search limits from `--nodes` (a positive number) and `--time` (a positive number of
+/// milliseconds, at most the longest duration any option takes).
 fn solo_limits(args: &SoloArgs) -> Result<SoloLimits, CliError> {
     let most = (MAX_SECONDS * 1000.0) as u64;
     if !(1..=most).contains(&args.time) {
@@ -99,6 +99,11 @@ fn solo_limits(args: &SoloArgs) -> Result<SoloLimits, CliError> {
             "bad option: --time must be 1 to {most} milliseconds (got {})",
             args.time
         )));
+    }
+    if args.nodes == 0 {
+        return Err(CliError(
+            "bad option: --nodes 0 searches nothing: give a positive number".into(),
+        ));
     }
     let time = Duration::from_millis(args.time);
     Ok(SoloLimits {

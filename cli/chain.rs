@@ -80,6 +80,11 @@ pub fn chain(args: ChainArgs) -> Result<(), CliError> {
         }
     }
     let max_moves = args.max_moves.unwrap_or(MAX_MOVES);
+    if max_moves == 0 {
+        return Err(CliError(
+            "bad option: --max-moves 0 allows no move: give a positive number".into(),
+        ));
+    }
     let started = Instant::now();
     let Some(longest) = chain::longest_limited(state.marble_layouts(), state.long(), max_moves)
     else {

@@ -52,6 +52,19 @@ fn thread_counts_out_of_range_are_refused() {
         ),
         ("solve checkers --nodes 0", "--nodes 0 solves nothing"),
         ("solve onitama --time 0", "--time 0 solves nothing"),
+        // A zero budget is refused everywhere, not read as 1.
+        ("best onitama --nodes 0", "nodes 0 searches nothing"),
+        ("best onitama --time 0", "time 0 searches nothing"),
+        (
+            "best onitama --engine mcts --playouts 0",
+            "playouts 0 searches nothing",
+        ),
+        (
+            "arena onitama --engine alphabeta:nodes=0 --engine random --games 2",
+            "nodes 0 searches nothing",
+        ),
+        ("amidakuji solo --nodes 0", "--nodes 0 searches nothing"),
+        ("chain --max-moves 0", "--max-moves 0 allows no move"),
         (
             "arena onitama --engine greedy --engine random --games 2 --margin 18446744073709551615",
             "--margin (milliseconds)",

@@ -44,19 +44,30 @@ pub fn explicit_limits(spec: &EngineSpec) -> Result<Limits, Error> {
         }
         l = l.with_depth(d);
     }
-    if let Some(n) = spec.get_num::<u64>("nodes")? {
-        l = l.with_nodes(n.max(1));
+    if let Some(n) = positive(spec, "nodes")? {
+        l = l.with_nodes(n);
     }
-    if let Some(ms) = spec.get_num::<u64>("time")? {
+    if let Some(ms) = positive(spec, "time")? {
         // Past a week is no limit anyone means; refuse it as every other duration is refused.
-        let ms = ms.max(1);
         crate::resources::check_seconds("time (milliseconds)", ms as f64 / 1000.0)?;
         l = l.with_time(std::time::Duration::from_millis(ms));
     }
-    if let Some(p) = spec.get_num::<u64>("playouts")? {
-        l = l.with_playouts(p.max(1));
+    if let Some(p) = positive(spec, "playouts")? {
+        l = l.with_playouts(p);
     }
     Ok(l)
+}
+
+/// A budget the spec names (`nodes`, `time`, `playouts`), refused at 0: a search with no budget
+/// searches nothing, as `depth=0` does, and quietly reading it as 1 hid the typo.
+fn positive(spec: &EngineSpec, key: &str) -> Result<Option<u64>, Error> {
+    match spec.get_num::<u64>(key)? {
+        Some(0) => Err(Error::option(format!(
+            "engine {}: {key} 0 searches nothing (give a positive number)",
+            spec.display_name()
+        ))),
+        n => Ok(n),
+    }
 }
 
 /// Runs `search` within the spec's own `limits` or, where the mover is on a clock, within its
