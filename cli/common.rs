@@ -407,6 +407,17 @@ impl ShowArgs {
     }
 }
 
+/// The refusal of a command that needs a move to make or a value to find in a finished game,
+/// saying how the game ended (`blue's master captured`), the same for every command and game.
+pub fn game_over<G: Game>(state: &G) -> CliError {
+    match state.end_reason() {
+        Some(how) => CliError(format!(
+            "cannot do that: the game is over in this position ({how})"
+        )),
+        None => CliError("cannot do that: the game is over in this position".into()),
+    }
+}
+
 /// Whether progress bars may be drawn: stderr is a terminal and the output is for people.
 pub fn show_progress(json: bool) -> bool {
     !json && std::io::stderr().is_terminal()

@@ -21,7 +21,8 @@ use tabula::search::{DepthReport, RootStat, Verdict};
 use tabula::{with_game, Game, Turn};
 
 use crate::common::{
-    about, move_line, print_json, score_json, show_progress, CliError, GameArgs, ShowArgs, SvgArgs,
+    about, game_over, move_line, print_json, score_json, show_progress, CliError, GameArgs,
+    ShowArgs, SvgArgs,
 };
 use crate::onitama::load_table;
 
@@ -660,11 +661,7 @@ fn best_of<G: Game>(
         G::prepare();
     }
     let out = match state.turn() {
-        Turn::Terminal => {
-            return Err(CliError(
-                "cannot do that: the game is over in this position".into(),
-            ))
-        }
+        Turn::Terminal => return Err(game_over(&state)),
         Turn::Player(_) => best_one(&state, spec, args, oracle)?,
         Turn::Chance => best_chance(&state, spec, args, oracle)?,
     };
@@ -830,9 +827,7 @@ fn player_to_move<G: Game>(args: &SolveArgs) -> Result<G, CliError> {
     let state: G = args.game.load()?;
     match state.turn() {
         Turn::Player(_) => Ok(state),
-        Turn::Terminal => Err(CliError(
-            "cannot do that: the game is over in this position".into(),
-        )),
+        Turn::Terminal => Err(game_over(&state)),
         Turn::Chance => {
             let senet = if G::NAME == "senet" {
                 " (or ask `tabula senet solve`, which values the throw to come)"

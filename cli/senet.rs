@@ -17,7 +17,7 @@ use tabula::games::senet::Senet;
 use tabula::resources::check_seconds;
 use tabula::{Game, GameOptions};
 
-use crate::common::{print_json, show_progress, CliError, LineArgs};
+use crate::common::{game_over, print_json, show_progress, CliError, LineArgs};
 
 /// Arguments of `tabula senet`.
 #[derive(Args, Debug)]
@@ -178,6 +178,9 @@ fn solve_command(args: SolveArgs) -> Result<(), CliError> {
     let state = args
         .line
         .apply(Senet::from_notation(&args.position, &GameOptions::new())?)?;
+    if state.winner().is_some() {
+        return Err(game_over(&state));
+    }
     if args.max_states == 0 {
         return Err(CliError(
             "bad option: --max-states 0 tables nothing: give a positive number".into(),
@@ -237,10 +240,6 @@ fn to_json(state: &Senet, s: &Solution) -> serde_json::Value {
 
 fn print_text(state: &Senet, s: &Solution) {
     let me = state.seat_name(state.to_move());
-    if let Some(w) = state.winner() {
-        println!("the game is over: {} has won", state.seat_name(w));
-        return;
-    }
     match state.throw() {
         Some(v) => {
             println!(

@@ -123,8 +123,33 @@ fn every_command_with_a_position_takes_moves() {
             "--moves",
             "boar:c4c5",
         ],
-        "the game is over in this position",
+        "the game is over in this position (red's master reached blue's temple arch)",
     );
+    // Senet's own solver refuses a finished game as solve does (it used to answer with code 0).
+    fails(
+        &["senet", "solve", "L............................. D -"],
+        "the game is over in this position (dark bore off every piece)",
+    );
+    // A drawing of the last position says how the game ended.
+    let out = ok(&[
+        "show",
+        "onitama",
+        "s2s1/2M1m/5/1S3/S3S r tiger,boar crane,eel cobra",
+        "--moves",
+        "boar:c4c5",
+    ]);
+    assert!(
+        out.contains("game over: red has won (red's master reached blue's temple arch)"),
+        "{out}"
+    );
+    let out = ok(&[
+        "show",
+        "amidakuji",
+        "6x8 rna2b2,bnb4c4 c_,a^,c4s a_,f_,- move r",
+        "--moves",
+        "2!",
+    ]);
+    assert!(out.contains("movement; red has won (3 markers home)"), "{out}");
     // A throw comes next: solve says so (it used to ask for "a player to move").
     fails(
         &["solve", "senet", "..........................L.D. L -"],

@@ -158,8 +158,18 @@ fn legend(g: &Amidakuji) -> String {
         Phase::Reloc(k) => format!("relocation ({k} of 4 done)"),
     };
     match g.winner() {
-        Some(w) => lines.push(format!("{phase}; {} has won", g.seat_name(w))),
+        Some(w) => lines.push(format!("{phase}; {}", won(g, w))),
         None => lines.push(format!("{phase}; {} to move", g.seat_name(g.to_move))),
     }
     lines.join("\n")
+}
+
+/// Who won a finished game and how, for the drawing's last line and the picture's title.
+pub(super) fn won(g: &Amidakuji, winner: usize) -> String {
+    use crate::game::Game;
+    format!(
+        "{} has won ({} markers home)",
+        g.seat_name(winner),
+        g.arrived(winner)
+    )
 }

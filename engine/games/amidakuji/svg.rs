@@ -64,7 +64,7 @@ pub fn svg(g: &Amidakuji, highlight: Option<Move>) -> String {
     let bottom = Y0 + (f64::from(d.rows) + 1.0) * DY;
     let mut svg = Svg::new(X0 * 2.0 + f64::from(d.cols - 1) * DX + 120.0, bottom + 90.0);
     let status = match g.winner() {
-        Some(w) => format!("{} has won", g.seat_name(w)),
+        Some(w) => super::render::won(g, w),
         None => format!("{} to move", g.seat_name(g.to_move)),
     };
     svg.text(X0 - 30.0, 28.0, 16.0, Anchor::Start, "#222", &status);

@@ -91,10 +91,20 @@ pub fn render(state: &Onitama) -> String {
     lines.extend(hand_lines(state, Color::Red));
     lines.push(String::new());
     lines.push(match state.winner() {
-        Some(w) => format!("game over: {} has won", w.name()),
+        Some(w) => over(state, w),
         None => format!("{} to move", state.to_move().name()),
     });
     let mut out = lines.join("\n");
     out.push('\n');
     out
+}
+
+/// The line under a finished game's drawing: who won and how, so that a picture of the last
+/// position says why the game ended there.
+pub(super) fn over(state: &Onitama, winner: Color) -> String {
+    use crate::game::Game;
+    match state.end_reason() {
+        Some(how) => format!("game over: {} has won ({how})", winner.name()),
+        None => format!("game over: {} has won", winner.name()),
+    }
 }

@@ -69,7 +69,7 @@ pub fn svg(state: &Onitama, highlight: Option<Move>) -> String {
     let height = BOARD_Y + 5.0 * CELL + 44.0;
     let mut svg = Svg::new(width, height);
     let title = match state.winner() {
-        Some(w) => format!("game over: {} has won", w.name()),
+        Some(w) => super::render::over(state, w),
         None => format!("{} to move", state.to_move().name()),
     };
     svg.text(BOARD_X, 30.0, 18.0, Anchor::Start, colour(state.to_move()), &title);
