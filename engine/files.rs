@@ -68,8 +68,21 @@ pub fn create_new(path: &Path, hint: &str) -> Result<File, Error> {
 }
 
 /// The text of `path`, read only if it is at most `limit` bytes; `what` names the input in
-/// messages (`--from litama`).
+/// messages (`--from litama`). A byte-order mark at the start is dropped: editors on Windows
+/// write one, and the person who made the file never sees it, so an error naming it would
+/// point at nothing visible.
 pub fn read_small(path: &Path, limit: u64, what: &str) -> Result<String, Error> {
+    let text = read_small_utf8(path, limit, what)?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
+}
+
+/// The text of `path` as it is, byte for byte, read only if it is at most `limit` bytes: for
+/// files this program writes, whose byte offsets matter (a record resumed at its last whole
+/// line).
+pub fn read_small_utf8(path: &Path, limit: u64, what: &str) -> Result<String, Error> {
     String::from_utf8(read_small_bytes(path, limit, what)?)
         .map_err(|_| Error::file(format!("{what} '{}': not UTF-8 text", path.display())))
 }

@@ -245,6 +245,25 @@ fn a_bad_position_file_is_named() {
 }
 
 #[test]
+fn a_file_without_end_is_refused_at_a_bound() {
+    // A device (or a wrong path to one) used to be read until memory ran out.
+    if !std::path::Path::new("/dev/zero").exists() {
+        return;
+    }
+    refused_all(&[
+        (
+            "start bigbang --board /dev/zero",
+            "board map '/dev/zero': larger than",
+        ),
+        ("replay /dev/zero", "record file '/dev/zero': larger than"),
+        (
+            "arena onitama --engine greedy --engine random --games 2 --openings /dev/zero",
+            "openings file '/dev/zero': larger than",
+        ),
+    ]);
+}
+
+#[test]
 fn onitama_deal_options_that_contradict_the_position_are_refused() {
     let pos = "ssmss/5/5/5/SSMSS_b_tiger,crab_boar,ox_eel";
     refused_all(&[

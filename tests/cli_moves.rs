@@ -149,7 +149,10 @@ fn every_command_with_a_position_takes_moves() {
         "--moves",
         "2!",
     ]);
-    assert!(out.contains("movement; red has won (3 markers home)"), "{out}");
+    assert!(
+        out.contains("movement; red has won (3 markers home)"),
+        "{out}"
+    );
     // A throw comes next: solve says so (it used to ask for "a player to move").
     fails(
         &["solve", "senet", "..........................L.D. L -"],

@@ -80,7 +80,7 @@ struct PlayLine {
 /// order.
 pub fn read_games(path: &Path) -> Result<Vec<RecordedGame>, Error> {
     let name = path.display();
-    let text = std::fs::read_to_string(path).map_err(|e| Error::file(format!("'{name}': {e}")))?;
+    let text = crate::files::read_small(path, record::RECORD_LIMIT, "record file")?;
     let first = text
         .lines()
         .find(|l| !l.trim().is_empty())

@@ -3,6 +3,7 @@
 //! shard files merged knowing they belong to the same tournament.
 
 use std::collections::BTreeMap;
+use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
@@ -16,6 +17,10 @@ use crate::words::counted;
 /// How far past its clock (or move time) a seat may go before it loses on time, unless the
 /// tournament says otherwise: room for the pipes and the scheduler of a loaded machine.
 pub const DEFAULT_MARGIN_MS: u64 = 50;
+
+/// The largest openings file read: millions of positions, and a bound that refuses a device or a
+/// wrong path instead of reading it forever.
+pub const OPENINGS_LIMIT: u64 = 64 << 20;
 
 fn default_margin_ms() -> u64 {
     DEFAULT_MARGIN_MS
@@ -72,8 +77,7 @@ impl Openings {
             })?;
             return Ok(Openings::Random { plies });
         }
-        let content = std::fs::read_to_string(text)
-            .map_err(|e| Error::file(format!("openings file '{text}': {e}")))?;
+        let content = crate::files::read_small(Path::new(text), OPENINGS_LIMIT, "openings file")?;
         let positions = positions_in(&content);
         if positions.is_empty() {
             return Err(Error::file(format!(

@@ -253,12 +253,15 @@ pub struct RecordFile {
     pub dropped_partial: bool,
 }
 
+/// The largest record file read: about half a million games of Onitama, far past any match,
+/// and a bound that refuses a device or a wrong path (`/dev/zero`) instead of reading it forever.
+pub const RECORD_LIMIT: u64 = 256 << 20;
+
 /// Reads a record file; a cut or unreadable last line is dropped, any other bad line is an error
 /// naming the file and line.
 pub fn read(path: &Path) -> Result<RecordFile, Error> {
     let name = path.display();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Error::file(format!("record file '{name}': {e}")))?;
+    let text = crate::files::read_small_utf8(path, RECORD_LIMIT, "record file")?;
     let mut header: Option<Header> = None;
     let mut games = Vec::new();
     let mut game_lines = Vec::new();

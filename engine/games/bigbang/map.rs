@@ -121,9 +121,9 @@ impl Board {
 
     /// Reads and checks a map file.
     pub fn load(path: &str) -> Result<Board, Error> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Error::file(format!("cannot read board map {path}: {e}")))?;
-        Board::parse(&text).map_err(|e| Error::file(format!("board map {path}: {}", e.message)))
+        // A map is a few hundred bytes; the bound refuses a device or a wrong path unread.
+        let text = crate::files::read_small(std::path::Path::new(path), 1 << 20, "board map")?;
+        Board::parse(&text).map_err(|e| Error::file(format!("board map '{path}': {}", e.message)))
     }
 
     /// Checks a map's text (see the module docs); the error names the line and what is wrong.
