@@ -118,10 +118,27 @@ pub fn partial_name(path: &Path) -> PathBuf {
 pub fn check_writable(path: &Path) -> Result<(), Error> {
     check_file_name(path)?;
     let partial = partial_name(&written_path(path));
-    File::create(&partial)
-        .map_err(|e| Error::file(format!("{}: cannot write: {e}", path.display())))?;
+    File::create(&partial).map_err(|e| cannot_create(path, &partial, e))?;
     let _ = std::fs::remove_file(&partial);
     Ok(())
+}
+
+/// The message for a partial file that cannot be made: it names that file, since the error
+/// (`No such file or directory`) is about it, not about `path`, which may well exist.
+fn cannot_create(path: &Path, partial: &Path, e: io::Error) -> Error {
+    let parent = partial.parent().filter(|p| !p.as_os_str().is_empty());
+    if let Some(dir) = parent.filter(|d| !d.is_dir()) {
+        return Error::file(format!(
+            "{}: cannot write: no directory '{}'",
+            path.display(),
+            dir.display()
+        ));
+    }
+    Error::file(format!(
+        "{}: cannot write: cannot create '{}' beside it to write into: {e}",
+        path.display(),
+        partial.display()
+    ))
 }
 
 /// Writes `path` through `write` into [`partial_name`]`(path)`, then renames it into place, so
@@ -135,8 +152,8 @@ pub fn write_atomically<T>(
     let target = written_path(path);
     let partial = partial_name(&target);
     let io = |e: io::Error| Error::file(format!("{}: cannot write: {e}", path.display()));
-    let result = File::create(&partial).and_then(|mut file| {
-        let value = write(&mut file)?;
+    let mut file = File::create(&partial).map_err(|e| cannot_create(path, &partial, e))?;
+    let result = write(&mut file).and_then(|value| {
         file.sync_all()?;
         Ok(value)
     });

@@ -276,8 +276,16 @@ fn the_commands_write_pictures() {
     read(&replay);
     fails(
         &["show", "senet", "--svg", "/nonexistent/dir/x.svg"],
-        "/nonexistent/dir/x.svg: cannot write",
+        "/nonexistent/dir/x.svg: cannot write: no directory '/nonexistent/dir'",
     );
+    // A file that exists in a directory that takes no new file: the message names the file it
+    // could not make (it said "No such file or directory" of a file that exists).
+    if std::path::Path::new("/proc/version").exists() {
+        fails(
+            &["show", "senet", "--svg", "/proc/version"],
+            "cannot create '/proc/version.partial'",
+        );
+    }
 }
 
 /// The canvas grows to hold its text: a status line longer than the board (a Big Bang pool, a
