@@ -148,6 +148,12 @@ fn bad_game_numbers_plies_and_files_are_refused() {
         &["replay", junk.to_str().unwrap()],
         "neither an arena record nor `tabula play --json` output",
     );
+    // A JSON array is named as one, not as an internal type.
+    std::fs::write(&junk, "[1, 2]\n").unwrap();
+    fails(
+        &["replay", junk.to_str().unwrap()],
+        "(an array, where a game's JSON object was expected)",
+    );
     // A record whose move was tampered with names the move and where it was tried.
     let text = std::fs::read_to_string(&path).unwrap();
     let game: serde_json::Value = serde_json::from_str(text.lines().nth(1).unwrap()).unwrap();

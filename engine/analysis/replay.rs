@@ -133,6 +133,24 @@ fn arena_games(path: &Path) -> Result<Vec<RecordedGame>, Error> {
         .collect())
 }
 
+/// One line of `tabula play --json` output, or what is wrong with it in a person's words: a line
+/// that is not a JSON object is named by what it is (an array, a string), where the reader's
+/// own message named an internal type (`expected struct PlayLine`).
+fn read_play_line(line: &str) -> Result<PlayLine, String> {
+    let value: serde_json::Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
+    let kind = match &value {
+        serde_json::Value::Object(_) => {
+            return serde_json::from_value(value).map_err(|e| e.to_string())
+        }
+        serde_json::Value::Array(_) => "an array",
+        serde_json::Value::String(_) => "a string",
+        serde_json::Value::Number(_) => "a number",
+        serde_json::Value::Bool(_) => "true or false",
+        serde_json::Value::Null => "null",
+    };
+    Err(format!("{kind}, where a game's JSON object was expected"))
+}
+
 /// The games of `text`, lines of `tabula play --json` output read from the file `name`.
 fn play_games(text: &str, name: &str) -> Result<Vec<RecordedGame>, Error> {
     let mut games = Vec::new();
@@ -140,9 +158,9 @@ fn play_games(text: &str, name: &str) -> Result<Vec<RecordedGame>, Error> {
         if line.trim().is_empty() {
             continue;
         }
-        let p: PlayLine = serde_json::from_str(line).map_err(|e| {
+        let p: PlayLine = read_play_line(line).map_err(|why| {
             Error::file(format!(
-                "'{name}' line {}: neither an arena record nor `tabula play --json` output ({e})",
+                "'{name}' line {}: neither an arena record nor `tabula play --json` output ({why})",
                 n + 1
             ))
         })?;
