@@ -892,3 +892,24 @@ fn a_hash_too_large_for_the_range_and_the_machine_gets_one_answer() {
         );
     }
 }
+
+#[test]
+fn a_line_past_the_bound_is_skipped_and_the_server_goes_on() {
+    use tabula::protocol::server::MAX_LINE;
+    // A line without end used to be held whole, growing until the allocation failed.
+    let long = "x".repeat(MAX_LINE + 10);
+    let go = format!("go {}", "9".repeat(MAX_LINE));
+    let input = format!("{long}\n{go}\nisready\n");
+    let out = serve::<Onitama>("random", GameOptions::new(), &input);
+    let skipped = format!("info string a line longer than {MAX_LINE} bytes was skipped");
+    assert_eq!(
+        out,
+        [
+            skipped.as_str(),
+            skipped.as_str(),
+            "bestmove 0000",
+            "readyok"
+        ],
+        "a skipped go is still answered"
+    );
+}

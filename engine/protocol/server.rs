@@ -133,20 +133,25 @@ impl<G: Game> Server<G> {
         let mut buf = Vec::new();
         loop {
             buf.clear();
-            let read = input.read_until(b'\n', &mut buf);
-            let read = match read {
-                Ok(n) => n,
+            let read = match read_line_within(&mut input, &mut buf, MAX_LINE) {
+                Ok(read) => read,
                 Err(e) => {
                     self.end_search(out, true)?;
                     return Err(e);
                 }
             };
-            if read == 0 {
-                self.end_search(out, false)?;
-                break;
-            }
+            let parsed = match read {
+                Read::End => {
+                    self.end_search(out, false)?;
+                    break;
+                }
+                Read::Line => command::parse(&String::from_utf8_lossy(&buf)),
+                Read::TooLong => Err(command::LineError::Malformed(format!(
+                    "a line longer than {MAX_LINE} bytes was skipped"
+                ))),
+            };
             let line = String::from_utf8_lossy(&buf);
-            match command::parse(&line) {
+            match parsed {
                 Ok(None) => {}
                 Ok(Some(Command::Quit)) => {
                     self.end_search(out, true)?;
@@ -641,5 +646,97 @@ mod tests {
         assert_eq!(score_text(Score(-17)), "cp -17");
         assert_eq!(per_second(500, Duration::from_millis(250)), 2000);
         assert_eq!(per_second(5, Duration::ZERO), 0);
+    }
+}
+
+/// The longest line the server reads, in bytes: far past any `position` line of a whole game,
+/// and a bound on the memory one line can take (a line without end used to grow until the
+/// allocation failed and the process aborted).
+pub const MAX_LINE: usize = 4 << 20;
+
+/// What [`read_line_within`] read.
+#[derive(Debug, PartialEq, Eq)]
+enum Read {
+    /// A line (its newline included, when it had one) is in the buffer.
+    Line,
+    /// A line longer than the bound: its first bytes are in the buffer, the rest was skipped
+    /// up to and including its newline.
+    TooLong,
+    /// The input has ended.
+    End,
+}
+
+/// Reads one line into `buf`, keeping at most `limit` bytes of it: a longer line is read to
+/// its end and dropped, so that memory stays bounded whatever the input holds.
+fn read_line_within<R: BufRead>(
+    input: &mut R,
+    buf: &mut Vec<u8>,
+    limit: usize,
+) -> io::Result<Read> {
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        any = true;
+        let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(at) => (at + 1, true),
+            None => (chunk.len(), false),
+        };
+        if !too_long {
+            let room = limit.saturating_sub(buf.len());
+            if take > room {
+                too_long = true;
+                buf.extend_from_slice(&chunk[..room]);
+            } else {
+                buf.extend_from_slice(&chunk[..take]);
+            }
+        }
+        input.consume(take);
+        if done {
+            break;
+        }
+    }
+    Ok(match (any, too_long) {
+        (false, _) => Read::End,
+        (true, false) => Read::Line,
+        (true, true) => Read::TooLong,
+    })
+}
+
+#[cfg(test)]
+mod line_tests {
+    use super::*;
+
+    #[test]
+    fn a_line_past_the_bound_is_skipped_to_its_end() {
+        let text = format!("go\n{}\nisready\nlast", "x".repeat(100));
+        let mut input = io::Cursor::new(text.into_bytes());
+        let mut buf = Vec::new();
+        let mut reads = Vec::new();
+        loop {
+            buf.clear();
+            let read = read_line_within(&mut input, &mut buf, 10).unwrap();
+            if read == Read::End {
+                break;
+            }
+            assert!(buf.len() <= 10);
+            reads.push((read, String::from_utf8(buf.clone()).unwrap()));
+        }
+        assert_eq!(
+            reads,
+            [
+                (Read::Line, "go\n".to_string()),
+                (Read::TooLong, "x".repeat(10)),
+                (Read::Line, "isready\n".to_string()),
+                (Read::Line, "last".to_string()),
+            ]
+        );
     }
 }
