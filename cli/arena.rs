@@ -20,7 +20,7 @@ use tabula::arena::config::DEFAULT_MARGIN_MS;
 use tabula::arena::record::{self, RecordWriter};
 use tabula::arena::stats::{Pentanomial, Wdl};
 use tabula::arena::{Arena, Config, GameRecord, Header, Openings, Shard, Sprt, Summary};
-use tabula::files::{check_new, write_atomically, FileLock};
+use tabula::files::{check_new, same_file, write_atomically, FileLock};
 use tabula::games::GameKind;
 use tabula::protocol::TrafficLog;
 use tabula::resources::check_seconds;
@@ -308,36 +308,67 @@ fn run(args: RunArgs) -> Result<(), CliError> {
         )
         .into());
     }
-    let log = args
-        .log
-        .as_deref()
-        .map(|path| TrafficLog::open(path).map(Arc::new))
-        .transpose()?;
-    with_game!(kind, G => {
-        let mut arena = Arena::<G>::new(config.clone())?;
-        if let (Some(path), Some(read)) = (&args.resume, &mut resume) {
-            arena.check_records(read, &path.display().to_string())?;
+    let log = open_log(&args)?;
+    // A closure, so that a refusal inside (an engine that does not start) reaches the log too.
+    let result = (|| -> Result<(), CliError> {
+        with_game!(kind, G => {
+            let mut arena = Arena::<G>::new(config.clone())?;
+            if let (Some(path), Some(read)) = (&args.resume, &mut resume) {
+                arena.check_records(read, &path.display().to_string())?;
+            }
+            let done = resume.as_ref().map_or_else(Vec::new, |read| read.games.clone());
+            let size = arena.schedule().group_size() as u64;
+            if resume.is_none() && config.games % size != 0 {
+                eprintln!(
+                    "tabula: note: --games {} rounded up to {} (whole groups of {size} games sharing an opening)",
+                    config.games,
+                    arena.schedule().rounds() * size
+                );
+            }
+            let mut writer = match (&args.resume, &resume, &args.out) {
+                (Some(path), Some(read), _) => Some(RecordWriter::resume(path, read)?),
+                (None, _, Some(out)) => Some(RecordWriter::create(
+                    out,
+                    &Header { tabula_arena: record::FORMAT, config: config.clone(), shard },
+                )?),
+                _ => None,
+            };
+            arena.set_log(log.clone());
+            run_arena(&arena, shard, done, args.concurrency, writer.as_mut(), args.json)
+        })
+    })();
+    finish_log(log.as_deref(), result)
+}
+
+/// The traffic log `--log` names, refused when it names the record file (its lines would
+/// spoil the records for good).
+fn open_log(args: &RunArgs) -> Result<Option<Arc<TrafficLog>>, CliError> {
+    let Some(path) = args.log.as_deref() else {
+        return Ok(None);
+    };
+    for (flag, record) in [("--out", &args.out), ("--resume", &args.resume)] {
+        if record.as_deref().is_some_and(|r| same_file(r, path)) {
+            return Err(Error::option(format!(
+                "--log and {flag} name the same file '{}': the log's lines would spoil the records",
+                path.display()
+            ))
+            .into());
         }
-        let done = resume.as_ref().map_or_else(Vec::new, |read| read.games.clone());
-        arena.set_log(log);
-        let size = arena.schedule().group_size() as u64;
-        if resume.is_none() && config.games % size != 0 {
-            eprintln!(
-                "tabula: note: --games {} rounded up to {} (whole groups of {size} games sharing an opening)",
-                config.games,
-                arena.schedule().rounds() * size
-            );
+    }
+    Ok(Some(Arc::new(TrafficLog::open(path)?)))
+}
+
+/// The command's result with the log's own: lines it lost make an error once the games are
+/// over, and a log a refused command never wrote to is removed.
+pub fn finish_log(log: Option<&TrafficLog>, result: Result<(), CliError>) -> Result<(), CliError> {
+    match (log, result) {
+        (Some(log), Err(e)) => {
+            log.discard_if_unused();
+            Err(e)
         }
-        let mut writer = match (&args.resume, &resume, &args.out) {
-            (Some(path), Some(read), _) => Some(RecordWriter::resume(path, read)?),
-            (None, _, Some(out)) => Some(RecordWriter::create(
-                out,
-                &Header { tabula_arena: record::FORMAT, config: config.clone(), shard },
-            )?),
-            _ => None,
-        };
-        run_arena(&arena, shard, done, args.concurrency, writer.as_mut(), args.json)
-    })
+        (Some(log), Ok(())) => Ok(log.check()?),
+        (None, result) => result,
+    }
 }
 
 /// Plays the arena's pending games (after `done`, those resumed), with a progress bar on a

@@ -84,6 +84,22 @@ fn time_rules(specs: &[EngineSpec], tc: Option<TimeControl>) -> Result<TimeRules
 /// Plays one game between `args`'s engines from `start`, each move printed as it is played
 /// (or the whole game as JSON at the end).
 fn play_one<G: Game>(start: G, args: &PlayArgs, options: &GameOptions) -> Result<(), CliError> {
+    let log = args
+        .log
+        .as_deref()
+        .map(|path| TrafficLog::open(path).map(Arc::new))
+        .transpose()?;
+    let result = play_logged(start, args, options, log.clone());
+    crate::arena::finish_log(log.as_deref(), result)
+}
+
+/// [`play_one`] with its traffic log open; the engines have quit when it returns.
+fn play_logged<G: Game>(
+    start: G,
+    args: &PlayArgs,
+    options: &GameOptions,
+    log: Option<Arc<TrafficLog>>,
+) -> Result<(), CliError> {
     let players = start.players();
     if args.engines.len() != players {
         return Err(Error::option(format!(
@@ -93,7 +109,7 @@ fn play_one<G: Game>(start: G, args: &PlayArgs, options: &GameOptions) -> Result
         ))
         .into());
     }
-    let (mut agents, rules) = seat_agents::<G>(args, options)?;
+    let (mut agents, rules) = seat_agents::<G>(args, options, log)?;
     let names: Vec<String> = agents.iter().map(|a| a.name().to_string()).collect();
     let opening = start.notation();
     if !args.json {
@@ -207,6 +223,7 @@ type Seats<G> = Vec<Box<dyn Agent<G>>>;
 fn seat_agents<G: Game>(
     args: &PlayArgs,
     options: &GameOptions,
+    log: Option<Arc<TrafficLog>>,
 ) -> Result<(Seats<G>, TimeRules), CliError> {
     let specs = args
         .engines
@@ -215,11 +232,6 @@ fn seat_agents<G: Game>(
         .collect::<Result<Vec<_>, _>>()?;
     let tc = args.tc.as_deref().map(TimeControl::parse).transpose()?;
     let rules = time_rules(&specs, tc)?;
-    let log = args
-        .log
-        .as_deref()
-        .map(|path| TrafficLog::open(path).map(Arc::new))
-        .transpose()?;
     let mut agents = Vec::new();
     for (seat, spec) in specs.iter().enumerate() {
         protocol::check_starts(spec)?;

@@ -105,6 +105,25 @@ pub fn read_small_bytes(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>, 
     Ok(bytes)
 }
 
+/// Whether two paths name one file, whether or not it exists yet: `x.jsonl` and `./x.jsonl`
+/// are the same, as are two names through a symbolic link to one directory.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    fn resolved(path: &Path) -> PathBuf {
+        if let Ok(full) = std::fs::canonicalize(path) {
+            return full;
+        }
+        let dir = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        match (std::fs::canonicalize(dir), path.file_name()) {
+            (Ok(dir), Some(name)) => dir.join(name),
+            _ => path.to_path_buf(),
+        }
+    }
+    resolved(a) == resolved(b)
+}
+
 /// The name a file is written under until it is complete: `<path>.partial`.
 pub fn partial_name(path: &Path) -> PathBuf {
     let mut name = path.as_os_str().to_owned();

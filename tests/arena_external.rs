@@ -737,3 +737,86 @@ fn a_summary_of_faults_only_gives_no_game_length() {
         "{text}"
     );
 }
+
+#[test]
+fn the_log_stays_apart_from_the_records_and_says_what_it_lost() {
+    // The same file for the log and the records is refused before anything is written.
+    let out = temp("same.jsonl");
+    let same = format!("{}/./same.jsonl", out.parent().unwrap().display());
+    fails(
+        &[
+            "arena",
+            "onitama",
+            "--engine",
+            "greedy",
+            "--engine",
+            "random",
+            "--games",
+            "2",
+            "--out",
+            out.to_str().unwrap(),
+            "--log",
+            &same,
+        ],
+        "--log and --out name the same file",
+    );
+    assert!(!out.exists());
+    // What an engine prints is logged with its control characters escaped.
+    let log = temp("escaped.log");
+    let spec = format!(
+        "ugi:name=esc,tc=1+0.05,timeout=1,cmd=sh -c 'printf \"\\033[2J\\n\"; exec {FAKE} onitama legal 1'"
+    );
+    arena(
+        "escaped",
+        &[
+            "onitama",
+            "--engine",
+            &spec,
+            "--engine",
+            "greedy",
+            "--games",
+            "2",
+            "--log",
+            log.to_str().unwrap(),
+        ],
+    );
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(text.contains("\\u{1b}[2J"), "{text}");
+    assert!(!text.contains('\u{1b}'), "{text}");
+    // A refused run leaves no empty log behind.
+    let unused = temp("unused.log");
+    fails(
+        &[
+            "arena",
+            "onitama",
+            "--engine",
+            "ugi:name=x,depth=1,cmd=/nonexistent/prog",
+            "--engine",
+            "random",
+            "--games",
+            "2",
+            "--log",
+            unused.to_str().unwrap(),
+        ],
+        "cannot start '/nonexistent/prog'",
+    );
+    assert!(!unused.exists());
+    // Lines that cannot be written are reported once the games are over.
+    if std::path::Path::new("/dev/full").exists() {
+        fails(
+            &[
+                "arena",
+                "onitama",
+                "--engine",
+                &fake("legal", "onitama"),
+                "--engine",
+                "greedy",
+                "--games",
+                "2",
+                "--log",
+                "/dev/full",
+            ],
+            "lines could not be written",
+        );
+    }
+}

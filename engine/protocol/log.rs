@@ -8,23 +8,30 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use crate::error::Error;
+use crate::error::{escape_controls, Error};
 
 /// A log file shared by every engine process of a tournament. Writing never fails the game: a
-/// line that cannot be written (a full disk) is lost.
+/// line that cannot be written (a full disk) is lost, counted, and reported by
+/// [`TrafficLog::check`] when the games are over.
 #[derive(Debug)]
 pub struct TrafficLog {
     file: Mutex<File>,
     start: Instant,
+    path: PathBuf,
+    /// Whether this run made the file (it did not exist before [`TrafficLog::open`]).
+    created: bool,
+    /// Lines written, and the lines lost with the first error that lost one.
+    written: Mutex<(u64, u64, Option<String>)>,
 }
 
 impl TrafficLog {
     /// Opens `path` for appending (creating it), so a resumed tournament logs after the first.
     pub fn open(path: &Path) -> Result<Self, Error> {
+        let created = !path.exists();
         let file = OpenOptions::new()
             .create(true)
             .append(true)
@@ -33,20 +40,65 @@ impl TrafficLog {
         Ok(TrafficLog {
             file: Mutex::new(file),
             start: Instant::now(),
+            path: path.to_path_buf(),
+            created,
+            written: Mutex::new((0, 0, None)),
         })
     }
 
-    /// Writes one line for `tag`'s engine; `dir` is `>`, `<`, `!` or `*`.
+    /// Writes one line for `tag`'s engine; `dir` is `>`, `<`, `!` or `*`. Control characters an
+    /// engine printed are written as escapes (`\u{1b}`), so that reading the log with `cat`
+    /// cannot drive the terminal.
     pub fn write(&self, tag: &LogTag, dir: char, text: &str) {
         let ms = self.start.elapsed().as_secs_f64() * 1000.0;
         let line = format!(
-            "{ms:.1} game {} p{} {} {dir} {text}\n",
+            "{ms:.1} game {} p{} {} {dir} {}\n",
             tag.game,
             tag.seat + 1,
-            tag.engine
+            tag.engine,
+            escape_controls(text)
         );
-        let mut file = self.file.lock().unwrap_or_else(|e| e.into_inner());
-        let _ = file.write_all(line.as_bytes());
+        let result = {
+            let mut file = self.file.lock().unwrap_or_else(|e| e.into_inner());
+            file.write_all(line.as_bytes())
+        };
+        let mut written = self.written.lock().unwrap_or_else(|e| e.into_inner());
+        match result {
+            Ok(()) => written.0 += 1,
+            Err(e) => {
+                written.1 += 1;
+                written.2.get_or_insert_with(|| e.to_string());
+            }
+        }
+    }
+
+    /// An error naming the log and how many of its lines were lost, if any were: the games
+    /// stand, but a log with holes must not pass for a whole one.
+    pub fn check(&self) -> Result<(), Error> {
+        let written = self.written.lock().unwrap_or_else(|e| e.into_inner());
+        match &written.2 {
+            None => Ok(()),
+            Some(e) => Err(Error::file(format!(
+                "--log '{}': {} of {} lines could not be written: {e}",
+                self.path.display(),
+                written.1,
+                written.0 + written.1
+            ))),
+        }
+    }
+
+    /// Removes the file if this run made it and wrote nothing to it: a command refused before
+    /// any engine ran leaves no empty log behind.
+    pub fn discard_if_unused(&self) {
+        let written = self.written.lock().unwrap_or_else(|e| e.into_inner());
+        if self.created && written.0 + written.1 == 0 {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+
+    /// The file's path, as given.
+    pub fn path(&self) -> &Path {
+        &self.path
     }
 }
 
