@@ -114,7 +114,13 @@ fn killed_and_resumed_equals_uninterrupted() {
     let mut cut = lines[..12].join("\n");
     cut.push('\n');
     cut.push_str(&lines[12][..lines[12].len() / 2]);
-    std::fs::write(&path, cut).unwrap();
+    std::fs::write(&path, &cut).unwrap();
+
+    // The same cut line ended by a newline is no kill's work but damage: refused, not dropped.
+    let damaged = temp("damaged.jsonl");
+    std::fs::write(&damaged, format!("{cut}\n")).unwrap();
+    let err = record::read(&damaged).unwrap_err();
+    assert!(err.message.contains("line 13: not a game record"), "{err}");
 
     let read = record::read(&path).unwrap();
     assert!(read.dropped_partial);

@@ -257,8 +257,8 @@ pub struct RecordFile {
 /// and a bound that refuses a device or a wrong path (`/dev/zero`) instead of reading it forever.
 pub const RECORD_LIMIT: u64 = 256 << 20;
 
-/// Reads a record file; a cut or unreadable last line is dropped, any other bad line is an error
-/// naming the file and line.
+/// Reads a record file; a cut last line (one without its newline) that does not read is dropped,
+/// any other bad line is an error naming the file and line.
 pub fn read(path: &Path) -> Result<RecordFile, Error> {
     let name = path.display();
     let text = crate::files::read_small_utf8(path, RECORD_LIMIT, "record file")?;
@@ -292,7 +292,9 @@ pub fn read(path: &Path) -> Result<RecordFile, Error> {
             Ok(()) if complete => valid_len = offset as u64,
             // A last line that parses but lacks its newline is kept: the game finished.
             Ok(()) => valid_len = offset as u64,
-            Err(_) if last && header.is_some() => dropped_partial = true,
+            // Only a last line without its newline is a cut one (a run killed while writing
+            // it); a whole line that does not read is damage, refused as anywhere else.
+            Err(_) if last && !complete && header.is_some() => dropped_partial = true,
             Err(e) => {
                 return Err(Error::file(format!(
                     "record file '{name}' line {}: {}",
