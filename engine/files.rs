@@ -92,6 +92,16 @@ pub fn read_small_utf8(path: &Path, limit: u64, what: &str) -> Result<String, Er
 pub fn read_small_bytes(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>, Error> {
     use io::Read;
     let fail = |e: io::Error| Error::file(format!("{what} '{}': {e}", path.display()));
+    // A pipe or a device is refused before it is opened: opening a pipe no one writes to
+    // waits for ever, and /dev/stdin would take the input meant for something else (the
+    // protocol server's next commands).
+    let meta = std::fs::metadata(path).map_err(fail)?;
+    if !meta.is_file() && !meta.is_dir() {
+        return Err(Error::file(format!(
+            "{what} '{}' is not a regular file (a device or a pipe): give a file",
+            path.display()
+        )));
+    }
     let mut bytes = Vec::new();
     File::open(path)
         .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))

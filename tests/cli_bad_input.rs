@@ -245,22 +245,43 @@ fn a_bad_position_file_is_named() {
 }
 
 #[test]
-fn a_file_without_end_is_refused_at_a_bound() {
-    // A device (or a wrong path to one) used to be read until memory ran out.
-    if !std::path::Path::new("/dev/zero").exists() {
-        return;
+fn a_file_without_end_or_too_big_is_refused() {
+    // A device or a pipe used to be read until memory ran out, or waited on for ever.
+    let dir = temp_dir("no-file");
+    let fifo = dir.join("fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success());
+    let mut devices = vec!["/dev/zero".to_string()];
+    if made {
+        devices.push(fifo.to_str().unwrap().to_string());
     }
-    refused_all(&[
-        (
-            "start bigbang --board /dev/zero",
-            "board map '/dev/zero': larger than",
-        ),
-        ("replay /dev/zero", "record file '/dev/zero': larger than"),
-        (
-            "arena onitama --engine greedy --engine random --games 2 --openings /dev/zero",
-            "openings file '/dev/zero': larger than",
-        ),
-    ]);
+    for f in devices.iter().filter(|f| std::path::Path::new(f).exists()) {
+        refused_all(&[
+            (
+                &format!("start bigbang --board {f}"),
+                &format!("board map '{f}' is not a regular file"),
+            ),
+            (
+                &format!("replay {f}"),
+                &format!("record file '{f}' is not a regular file"),
+            ),
+            (
+                &format!("arena onitama --engine greedy --engine random --games 2 --openings {f}"),
+                &format!("openings file '{f}' is not a regular file"),
+            ),
+        ]);
+    }
+    // A regular file past the bound is refused unread.
+    let big = dir.join("big.map");
+    std::fs::write(&big, vec![b'.'; (1 << 20) + 1]).unwrap();
+    let big = big.to_str().unwrap();
+    refused_all(&[(
+        &format!("start bigbang --board {big}"),
+        &format!("board map '{big}': larger than 1048576 bytes"),
+    )]);
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
