@@ -172,6 +172,44 @@ fn a_killed_engine_behind_a_wrapper_does_not_outlive_its_game() {
     }
 }
 
+/// A wrapper script that crashes while something it started still holds its output is a crash
+/// at once, not a silent engine at the timeout, and what it started does not outlive it.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_crashed_wrapper_is_a_crash_and_leaves_nothing_running() {
+    let pids = temp("left.pids");
+    let _ = std::fs::remove_file(&pids);
+    let spec = format!(
+        "ugi:name=fake,tc=20+1,timeout=8,cmd=sh -c 'sleep 30 & echo $! >> {}; {FAKE} onitama exit 1; exit 3'",
+        pids.display()
+    );
+    let clock = Instant::now();
+    let (games, _) = arena(
+        "wrapper-crash",
+        &[
+            "onitama", "--engine", &spec, "--engine", "greedy", "--games", "2",
+        ],
+    );
+    assert!(
+        clock.elapsed() < Duration::from_secs(8),
+        "a crash waited for the timeout: {:?}",
+        clock.elapsed()
+    );
+    for g in &games {
+        assert_eq!(g["ending"], "crash", "{g}");
+    }
+    let started = std::fs::read_to_string(&pids).unwrap();
+    assert!(started.lines().count() >= 2, "{started}");
+    for pid in started.lines() {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let state = stat.rsplit(") ").next().and_then(|r| r.chars().next());
+        assert!(
+            matches!(state, None | Some('Z' | 'X')),
+            "what the engine started ({pid}) still runs: {stat}"
+        );
+    }
+}
+
 /// An engine that cannot get through `ugi` and `isready` (here: a command line it refuses, and
 /// one that never answers) is refused before the first game, with the reason its program gave
 /// on stderr, instead of losing every game of the tournament one by one.

@@ -215,13 +215,26 @@ impl EngineProcess {
         stdin.flush()
     }
 
-    /// The next line the engine writes, read before `deadline`.
+    /// The next line the engine writes, read before `deadline`. A program that has exited
+    /// while something it started still holds its output (a wrapper script that crashed) is
+    /// closed as soon as its lines are read, not at the deadline.
     pub fn next_reply(&mut self, deadline: Instant) -> Result<Reply, Wait> {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(left) {
-            Ok(line) => Ok(parse_reply(&line)),
-            Err(RecvTimeoutError::Timeout) => Err(Wait::Timeout),
-            Err(RecvTimeoutError::Disconnected) => Err(Wait::Closed),
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left.min(EXIT_POLL)) {
+                Ok(line) => return Ok(parse_reply(&line)),
+                Err(RecvTimeoutError::Disconnected) => return Err(Wait::Closed),
+                Err(RecvTimeoutError::Timeout) if left <= EXIT_POLL => return Err(Wait::Timeout),
+                Err(RecvTimeoutError::Timeout) => {
+                    if !self.exited && has_exited(&self.child) {
+                        // What it wrote before it exited may still be in the pipe.
+                        return match self.lines.recv_timeout(EXIT_POLL) {
+                            Ok(line) => Ok(parse_reply(&line)),
+                            Err(_) => Err(Wait::Closed),
+                        };
+                    }
+                }
+            }
         }
     }
 
@@ -244,6 +257,10 @@ impl EngineProcess {
     pub fn exit_text(&mut self) -> String {
         let until = Instant::now() + Duration::from_secs(1);
         while Instant::now() < until {
+            if has_exited(&self.child) {
+                // What it started goes with it (and so lets go of its output).
+                kill_group(&self.child);
+            }
             if let Ok(Some(status)) = self.child.try_wait() {
                 self.exited = true;
                 let text = match status.code() {
@@ -315,6 +332,34 @@ fn kill_group(child: &Child) {
     let _ = child;
 }
 
+/// How often a wait for a line checks whether the program has exited.
+const EXIT_POLL: Duration = Duration::from_millis(50);
+
+/// Whether `child` has exited, without waiting for it (so that its id, and its process
+/// group's, stays reserved for [`kill_group`]). Linux only; elsewhere the answer is "not yet"
+/// and an exit is seen when the output closes, as before.
+fn has_exited(child: &Child) -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        let pid: libc::id_t = child.id();
+        // SAFETY: `waitid` writes only into `info`, a zeroed `siginfo_t` we own, and WNOWAIT
+        // leaves the child unwaited for, so its id is not freed. Why: the standard library
+        // cannot see an exit without reaping it. Without this, a crashed wrapper script whose
+        // engine still held the output was scored as a silent engine after the whole timeout
+        // (seen: 10 s a crash), and what it started ran on after the tournament.
+        unsafe {
+            let mut info: libc::siginfo_t = std::mem::zeroed();
+            let flags = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
+            libc::waitid(libc::P_PID, pid, &mut info, flags) == 0 && info.si_pid() != 0
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = child;
+        false
+    }
+}
+
 impl Drop for EngineProcess {
     /// `quit`, a short grace, then a kill; always a wait, so no zombie is left. Then a short
     /// wait for the stderr thread, so the program's last words reach the log before the
@@ -336,6 +381,10 @@ impl EngineProcess {
         self.stdin = None;
         let until = Instant::now() + QUIT_GRACE;
         while Instant::now() < until {
+            if has_exited(&self.child) {
+                // It quit; what it started (a wrapper's engine, a stray `sleep`) goes too.
+                kill_group(&self.child);
+            }
             if let Ok(Some(_)) = self.child.try_wait() {
                 self.exited = true;
                 return;
