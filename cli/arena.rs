@@ -23,7 +23,7 @@ use tabula::arena::{Arena, Config, GameRecord, Header, Openings, Shard, Sprt, Su
 use tabula::files::{check_new, same_file, write_atomically, FileLock};
 use tabula::games::GameKind;
 use tabula::protocol::TrafficLog;
-use tabula::resources::check_seconds;
+use tabula::resources::check_millis;
 use tabula::resources::check_threads;
 use tabula::{with_game, Error, Game};
 
@@ -199,7 +199,7 @@ fn config_from_args(game: GameKind, args: &RunArgs) -> Result<Config, CliError> 
         tc: args.tc.as_deref().map(TimeControl::parse).transpose()?,
         margin_ms: match args.margin {
             Some(ms) => {
-                check_seconds("--margin (milliseconds)", ms as f64 / 1000.0)?;
+                check_millis("--margin", ms)?;
                 ms
             }
             None => DEFAULT_MARGIN_MS,

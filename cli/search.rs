@@ -12,7 +12,7 @@ use tabula::analysis::onitama::solve::Solution;
 use tabula::analysis::onitama::tablebase::Tablebase;
 use tabula::games::onitama::Onitama;
 use tabula::games::GameKind;
-use tabula::resources::{check_seconds, check_table_mb};
+use tabula::resources::{check_millis, check_table_mb};
 use tabula::search::{
     solve_with, AlphaBeta, Limits, Mcts, MultiSearch, Oracle, Score, SearchResult, SharedOracle,
     SolveResult,
@@ -751,10 +751,7 @@ pub fn solve(args: SolveArgs) -> Result<(), CliError> {
     let mut limits = Limits::none();
     limits.depth = args.depth;
     limits.nodes = args.nodes;
-    limits.time = args
-        .time
-        .map(|ms| check_seconds("--time (milliseconds)", ms as f64 / 1000.0))
-        .transpose()?;
+    limits.time = args.time.map(|ms| check_millis("--time", ms)).transpose()?;
     if args.table.is_some() && kind != GameKind::Onitama {
         return Err(no_table(kind));
     }

@@ -155,6 +155,12 @@ pub fn check_writable(path: &Path) -> Result<(), Error> {
 /// The message for a partial file that cannot be made: it names that file, since the error
 /// (`No such file or directory`) is about it, not about `path`, which may well exist.
 fn cannot_create(path: &Path, partial: &Path, e: io::Error) -> Error {
+    cannot_make(path, partial, "to write into", e)
+}
+
+/// The message for a file made beside `path` (its partial file, its lock) that cannot be made,
+/// `purpose` saying what it is for: it names that file, or the missing directory.
+fn cannot_make(path: &Path, partial: &Path, purpose: &str, e: io::Error) -> Error {
     let parent = partial.parent().filter(|p| !p.as_os_str().is_empty());
     if let Some(dir) = parent.filter(|d| !d.is_dir()) {
         return Error::file(format!(
@@ -164,7 +170,7 @@ fn cannot_create(path: &Path, partial: &Path, e: io::Error) -> Error {
         ));
     }
     Error::file(format!(
-        "{}: cannot write: cannot create '{}' beside it to write into: {e}",
+        "{}: cannot write: cannot create '{}' beside it {purpose}: {e}",
         path.display(),
         partial.display()
     ))
@@ -221,6 +227,13 @@ impl FileLock {
                     return Ok(FileLock { lock });
                 }
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                    if lock.is_dir() {
+                        return Err(Error::file(format!(
+                            "cannot claim '{}': its lock '{}' is a directory; remove it",
+                            path.display(),
+                            lock.display()
+                        )));
+                    }
                     let owner = std::fs::read_to_string(&lock).unwrap_or_default();
                     let owner = owner.trim();
                     if process_alive(owner) {
@@ -233,12 +246,7 @@ impl FileLock {
                     // The owner is gone (killed): its lock is stale.
                     let _ = std::fs::remove_file(&lock);
                 }
-                Err(e) => {
-                    return Err(Error::file(format!(
-                        "cannot create '{}': {e}",
-                        lock.display()
-                    )))
-                }
+                Err(e) => return Err(cannot_make(path, &lock, "to claim it", e)),
             }
         }
         Err(Error::file(format!(

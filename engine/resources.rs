@@ -76,6 +76,20 @@ pub fn check_seconds(flag: &str, seconds: f64) -> Result<Duration, Error> {
     }
 }
 
+/// A time limit of `ms` milliseconds for the option `flag`, checked as [`check_seconds`] checks
+/// seconds but named in the unit the option takes (a message in seconds about an option in
+/// milliseconds mixed two units).
+pub fn check_millis(flag: &str, ms: u64) -> Result<Duration, Error> {
+    let most = (MAX_SECONDS * 1000.0) as u64;
+    if ms <= most {
+        Ok(Duration::from_millis(ms))
+    } else {
+        Err(Error::option(format!(
+            "{flag} must be 0 to {most} milliseconds (got {ms})"
+        )))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -67,7 +67,11 @@ fn thread_counts_out_of_range_are_refused() {
         ("chain --max-moves 0", "--max-moves 0 allows no move"),
         (
             "arena onitama --engine greedy --engine random --games 2 --margin 18446744073709551615",
-            "--margin (milliseconds)",
+            "--margin must be 0 to 604800000 milliseconds (got 18446744073709551615)",
+        ),
+        (
+            "best onitama --time 604800001",
+            "time must be 0 to 604800000 milliseconds (got 604800001)",
         ),
         (
             "arena onitama --engine greedy --engine random --games 2 --sprt elo0=0,elo1=1e308",
@@ -332,7 +336,19 @@ fn existing_outputs_and_directories_are_refused() {
             &format!("arena onitama --engine random --engine random --games 2 --out {d}"),
             "is a directory, not a file name",
         ),
+        // The lock beside a record is named only where it is what stands in the way.
+        (
+            &format!(
+                "arena onitama --engine random --engine random --games 2 --out {d}/no/x.jsonl"
+            ),
+            &format!("cannot write: no directory '{d}/no'"),
+        ),
     ]);
+    std::fs::create_dir(dir.join("y.jsonl.lock")).unwrap();
+    refused_all(&[(
+        &format!("arena onitama --engine random --engine random --games 2 --out {d}/y.jsonl"),
+        &format!("its lock '{d}/y.jsonl.lock' is a directory; remove it"),
+    )]);
     assert_eq!(std::fs::read_to_string(&old).unwrap(), "keep me");
 
     let mut args: Vec<&str> = tb.split_whitespace().collect();

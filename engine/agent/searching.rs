@@ -49,7 +49,7 @@ pub fn explicit_limits(spec: &EngineSpec) -> Result<Limits, Error> {
     }
     if let Some(ms) = positive(spec, "time")? {
         // Past a week is no limit anyone means; refuse it as every other duration is refused.
-        crate::resources::check_seconds("time (milliseconds)", ms as f64 / 1000.0)?;
+        crate::resources::check_millis("time", ms)?;
         l = l.with_time(std::time::Duration::from_millis(ms));
     }
     if let Some(p) = positive(spec, "playouts")? {
