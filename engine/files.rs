@@ -72,11 +72,11 @@ pub fn create_new(path: &Path, hint: &str) -> Result<File, Error> {
 /// write one, and the person who made the file never sees it, so an error naming it would
 /// point at nothing visible.
 pub fn read_small(path: &Path, limit: u64, what: &str) -> Result<String, Error> {
-    let text = read_small_utf8(path, limit, what)?;
-    Ok(match text.strip_prefix('\u{feff}') {
-        Some(rest) => rest.to_string(),
-        None => text,
-    })
+    let mut text = read_small_utf8(path, limit, what)?;
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    Ok(text)
 }
 
 /// The text of `path` as it is, byte for byte, read only if it is at most `limit` bytes: for

@@ -24,8 +24,8 @@ pub struct TrafficLog {
     path: PathBuf,
     /// Whether this run made the file (it did not exist before [`TrafficLog::open`]).
     created: bool,
-    /// Lines written, and the lines lost with the first error that lost one.
-    written: Mutex<(u64, u64, Option<String>)>,
+    /// Lines written and lost so far.
+    tally: Mutex<Tally>,
 }
 
 impl TrafficLog {
@@ -42,7 +42,7 @@ impl TrafficLog {
             start: Instant::now(),
             path: path.to_path_buf(),
             created,
-            written: Mutex::new((0, 0, None)),
+            tally: Mutex::new(Tally::default()),
         })
     }
 
@@ -62,12 +62,12 @@ impl TrafficLog {
             let mut file = self.file.lock().unwrap_or_else(|e| e.into_inner());
             file.write_all(line.as_bytes())
         };
-        let mut written = self.written.lock().unwrap_or_else(|e| e.into_inner());
+        let mut tally = self.tally.lock().unwrap_or_else(|e| e.into_inner());
         match result {
-            Ok(()) => written.0 += 1,
+            Ok(()) => tally.written += 1,
             Err(e) => {
-                written.1 += 1;
-                written.2.get_or_insert_with(|| e.to_string());
+                tally.lost += 1;
+                tally.first_error.get_or_insert_with(|| e.to_string());
             }
         }
     }
@@ -75,14 +75,14 @@ impl TrafficLog {
     /// An error naming the log and how many of its lines were lost, if any were: the games
     /// stand, but a log with holes must not pass for a whole one.
     pub fn check(&self) -> Result<(), Error> {
-        let written = self.written.lock().unwrap_or_else(|e| e.into_inner());
-        match &written.2 {
+        let tally = self.tally.lock().unwrap_or_else(|e| e.into_inner());
+        match &tally.first_error {
             None => Ok(()),
             Some(e) => Err(Error::file(format!(
                 "--log '{}': {} of {} lines could not be written: {e}",
                 self.path.display(),
-                written.1,
-                written.0 + written.1
+                tally.lost,
+                tally.written + tally.lost
             ))),
         }
     }
@@ -90,16 +90,20 @@ impl TrafficLog {
     /// Removes the file if this run made it and wrote nothing to it: a command refused before
     /// any engine ran leaves no empty log behind.
     pub fn discard_if_unused(&self) {
-        let written = self.written.lock().unwrap_or_else(|e| e.into_inner());
-        if self.created && written.0 + written.1 == 0 {
+        let tally = self.tally.lock().unwrap_or_else(|e| e.into_inner());
+        if self.created && tally.written + tally.lost == 0 {
             let _ = std::fs::remove_file(&self.path);
         }
     }
+}
 
-    /// The file's path, as given.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
+/// What a [`TrafficLog`] has written and lost.
+#[derive(Debug, Default)]
+struct Tally {
+    written: u64,
+    lost: u64,
+    /// The error that lost the first line lost.
+    first_error: Option<String>,
 }
 
 /// Where one engine process logs: the shared log, and the game, seat and engine it stands for.
