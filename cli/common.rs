@@ -426,8 +426,13 @@ pub fn show_progress(json: bool) -> bool {
 /// A search score as JSON, as every command writes one: `{"win_in": N}`, `{"loss_in": N}` or
 /// `{"value": V}`.
 pub fn score_json(score: tabula::search::Score) -> serde_json::Value {
+    outcome_json(score.outcome())
+}
+
+/// A score's meaning as JSON, in [`score_json`]'s shape.
+pub fn outcome_json(outcome: tabula::search::Outcome) -> serde_json::Value {
     use tabula::search::Outcome;
-    match score.outcome() {
+    match outcome {
         Outcome::Win(n) => serde_json::json!({"win_in": n}),
         Outcome::Loss(n) => serde_json::json!({"loss_in": n}),
         Outcome::Value(v) => serde_json::json!({"value": v}),

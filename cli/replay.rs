@@ -9,7 +9,7 @@ use tabula::analysis::replay::{read_games, replay, RecordedGame, Replay, Step};
 use tabula::games::GameKind;
 use tabula::{with_game, Error, Game};
 
-use crate::common::{print_json, CliError, SvgArgs};
+use crate::common::{outcome_json, print_json, CliError, SvgArgs};
 
 /// Arguments of `tabula replay`.
 #[derive(Args, Debug)]
@@ -194,6 +194,16 @@ fn payoffs(result: &[f64]) -> String {
     parts.join(", ")
 }
 
+/// A score an engine reported (`cp 15`, `mate 3`: what a record keeps) as JSON in the shape
+/// `best` writes a score, so a machine reads scores alike from every command; text that does
+/// not read as one stays text.
+fn reported_score_json(text: &str) -> Value {
+    match tabula::agent::score_outcome(text) {
+        Some(outcome) => outcome_json(outcome),
+        None => json!(text),
+    }
+}
+
 fn step_json<G: Game>(played: &Replay<G>, step: &Step<G>) -> Value {
     json!({
         "number": step.number,
@@ -202,7 +212,7 @@ fn step_json<G: Game>(played: &Replay<G>, step: &Step<G>) -> Value {
         "ms": step.ms,
         "used_ms": step.used_ms,
         "clock_ms": step.clock_ms,
-        "score": step.score,
+        "score": step.score.as_deref().map(reported_score_json),
         "depth": step.depth,
         "position": step.after.notation(),
         "by": step.mover.map(|s| played.position(step.number - 1).seat_name(s)),

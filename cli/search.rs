@@ -959,7 +959,7 @@ pub fn bench(args: BenchArgs) -> Result<(), CliError> {
             total += l.nodes;
             rows.push(
                 json!({"game": kind.name(), "position": l.position, "depth": l.depth,
-                "nodes": l.nodes, "best": l.best, "score": l.score,
+                "nodes": l.nodes, "best": l.best, "score": score_json(l.score),
                 "seconds": l.elapsed.as_secs_f64()}),
             );
         }

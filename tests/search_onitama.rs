@@ -160,6 +160,27 @@ fn bench_command_gives_the_same_node_count_twice() {
 }
 
 #[test]
+fn bench_json_scores_as_best_does() {
+    let exe = env!("CARGO_BIN_EXE_tabula");
+    let out = std::process::Command::new(exe)
+        .args(["bench", "onitama", "--depth", "4", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let first = &v["positions"][0];
+    let position = first["position"].as_str().unwrap();
+    let out = std::process::Command::new(exe)
+        .args(["best", "onitama", position, "--depth", "4", "--json"])
+        .output()
+        .unwrap();
+    let best: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(first["score"]["value"].is_i64(), "{first}");
+    assert_eq!(first["score"], best["score"]);
+    assert_eq!(first["best"], best["best"]);
+}
+
+#[test]
 fn best_and_solve_commands() {
     let exe = env!("CARGO_BIN_EXE_tabula");
     let out = std::process::Command::new(exe)

@@ -197,9 +197,39 @@ pub fn score_text(score: Score) -> String {
     }
 }
 
+/// What [`score_text`] wrote, read back (`cp 15`, `mate 3`, `mate -2`), as a record keeps an
+/// engine's reported score; `None` for any other text. `mate 0` (the mover has already lost)
+/// reads as a loss in 0 plies.
+pub fn score_outcome(text: &str) -> Option<Outcome> {
+    let mut words = text.split_whitespace();
+    let (kind, value) = (words.next()?, words.next()?);
+    if words.next().is_some() {
+        return None;
+    }
+    let value: i64 = value.parse().ok()?;
+    match kind {
+        "cp" => i32::try_from(value).ok().map(Outcome::Value),
+        "mate" if value > 0 => u32::try_from(value).ok().map(Outcome::Win),
+        "mate" => u32::try_from(-value).ok().map(Outcome::Loss),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reported_scores_read_back() {
+        use crate::search::score::{loss_in, win_in};
+        for score in [Score(-17), Score(0), Score(win_in(3)), Score(loss_in(4))] {
+            assert_eq!(score_outcome(&score_text(score)), Some(score.outcome()));
+        }
+        assert_eq!(score_outcome("mate 0"), Some(Outcome::Loss(0)));
+        for bad in ["", "cp", "cp x", "wdl 1 2", "cp 1 2", "cp 99999999999"] {
+            assert_eq!(score_outcome(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn time_controls_read_and_print() {

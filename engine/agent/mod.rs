@@ -14,7 +14,7 @@ mod simple;
 mod spec;
 
 pub use budget::{Budget, SeatClock};
-pub use clock::{score_text, Choice, Fault, FaultKind, MoveClock, TimeControl};
+pub use clock::{score_outcome, score_text, Choice, Fault, FaultKind, MoveClock, TimeControl};
 pub use searching::{
     alphabeta_config, explicit_limits, limits, mcts_config, mcts_cp, multi_config, AlphaBetaAgent,
     MctsAgent, MultiAgent, MAX_DEPTH,

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use crate::error::Error;
 use crate::game::{Game, Turn};
 use crate::options::GameOptions;
-use crate::search::{AlphaBeta, Limits, SearchConfig};
+use crate::search::{AlphaBeta, Limits, Score, SearchConfig};
 
 /// One searched bench position.
 #[derive(Clone, Debug)]
@@ -17,8 +17,8 @@ pub struct BenchLine {
     pub position: String,
     /// The best move found, in the game's notation.
     pub best: String,
-    /// Its score, as text.
-    pub score: String,
+    /// Its score, from the mover's side.
+    pub score: Score,
     /// The depth searched to.
     pub depth: u32,
     /// Nodes searched.
@@ -49,7 +49,7 @@ pub fn run<G: Game>(positions: &[&str], depth: u32) -> Result<Vec<BenchLine>, Er
         lines.push(BenchLine {
             position: text.to_string(),
             best: r.best.map(|m| state.move_notation(m)).unwrap_or_default(),
-            score: r.score.to_string(),
+            score: r.score,
             depth,
             nodes: r.nodes,
             elapsed: started.elapsed(),
