@@ -571,7 +571,9 @@ fn best_chance<G: Game>(
                 json!({"next": "terminal"})
             }
         };
-        each.push(json!({"outcome": name, "probability": p.to_string(), "search": v}));
+        each.push(
+            json!({"outcome": name, "probability": p.value(), "exact": p.to_string(), "search": v}),
+        );
     }
     // No one move is best before the outcome is known: `best` is null, and the nodes are all
     // the outcomes' searches together.

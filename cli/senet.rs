@@ -219,7 +219,8 @@ fn to_json(state: &Senet, s: &Solution) -> serde_json::Value {
                 .collect();
             json!({
                 "throw": t.value,
-                "probability": t.probability.to_string(),
+                "probability": t.probability.value(),
+                "exact": t.probability.to_string(),
                 "win": t.win,
                 "best": t.best().map(|m| state.move_notation(m)),
                 "moves": moves,

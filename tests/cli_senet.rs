@@ -47,7 +47,8 @@ fn solve_prints_the_win_chance_per_throw_and_per_move() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert!((v["win"].as_f64().unwrap() - 39.0 / 64.0).abs() < 1e-9);
     assert_eq!(v["throws"][1]["best"], "30+");
-    assert_eq!(v["throws"][1]["probability"], "6/16");
+    assert_eq!(v["throws"][1]["probability"], 0.375);
+    assert_eq!(v["throws"][1]["exact"], "6/16");
 }
 
 #[test]
@@ -80,6 +81,11 @@ fn best_before_a_throw_shares_its_budget_among_the_throws() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let each = v["chance"].as_array().unwrap();
     assert_eq!(each.len(), 5);
+    // Each throw's chance as `moves` gives it: a number, and the exact fraction.
+    assert_eq!(
+        (&each[1]["probability"], &each[1]["exact"]),
+        (&serde_json::json!(0.375), &serde_json::json!("6/16"))
+    );
     let total: u64 = each
         .iter()
         .map(|c| c["search"]["nodes"].as_u64().unwrap())
