@@ -267,8 +267,11 @@ pub fn read(path: &Path) -> Result<RecordFile, Error> {
     let mut game_lines = Vec::new();
     let mut valid_len = 0u64;
     let mut dropped_partial = false;
-    let mut offset = 0usize;
-    let mut lines = text.split_inclusive('\n').enumerate().peekable();
+    // A byte-order mark (an editor on Windows saved the file) is skipped, not read as part of
+    // the header; the offsets still count it, as they are the file's own.
+    let body = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let mut offset = text.len() - body.len();
+    let mut lines = body.split_inclusive('\n').enumerate().peekable();
     while let Some((n, line)) = lines.next() {
         let last = lines.peek().is_none();
         offset += line.len();
