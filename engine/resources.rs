@@ -64,15 +64,32 @@ pub fn check_seconds(flag: &str, seconds: f64) -> Result<Duration, Error> {
     if seconds.is_finite() && (0.0..=MAX_SECONDS).contains(&seconds) {
         Ok(Duration::from_secs_f64(seconds))
     } else {
-        // A huge number is shown as 1e308, not with its 309 digits.
-        let shown = if seconds.abs() < 1e15 {
-            format!("{seconds}")
-        } else {
-            format!("{seconds:e}")
-        };
         Err(Error::option(format!(
-            "{flag} must be a number of seconds from 0 to {MAX_SECONDS} (got {shown})"
+            "{flag} must be a number of seconds from 0 to {MAX_SECONDS} (got {})",
+            shown(seconds)
         )))
+    }
+}
+
+/// A time limit as [`check_seconds`] checks it, for a setting where no time at all makes no
+/// sense (a timeout, a clock's base): 0 is refused with the same range in the message, so
+/// `0` and `-1` are told the same thing.
+pub fn check_positive_seconds(flag: &str, seconds: f64) -> Result<Duration, Error> {
+    match check_seconds(flag, seconds) {
+        Ok(d) if !d.is_zero() => Ok(d),
+        _ => Err(Error::option(format!(
+            "{flag} must be a number of seconds more than 0, at most {MAX_SECONDS} (got {})",
+            shown(seconds)
+        ))),
+    }
+}
+
+/// A number of seconds as a message shows it: a huge one as 1e308, not with its 309 digits.
+fn shown(seconds: f64) -> String {
+    if seconds.abs() < 1e15 {
+        format!("{seconds}")
+    } else {
+        format!("{seconds:e}")
     }
 }
 
@@ -108,6 +125,15 @@ mod tests {
         assert_eq!(
             check_seconds("--time", 1.5).unwrap(),
             Duration::from_millis(1500)
+        );
+        // Where 0 is refused, it is told what -1 is told.
+        let zero = check_positive_seconds("timeout", 0.0).unwrap_err().message;
+        let negative = check_positive_seconds("timeout", -1.0).unwrap_err().message;
+        assert_eq!(zero.replace("got 0", "got -1"), negative);
+        assert!(zero.contains("more than 0"), "{zero}");
+        assert_eq!(
+            check_positive_seconds("timeout", 0.25).unwrap(),
+            Duration::from_millis(250)
         );
     }
 

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::budget::{Budget, SeatClock};
 use crate::error::Error;
-use crate::resources::check_seconds;
+use crate::resources::{check_positive_seconds, check_seconds};
 use crate::search::{Outcome, Score};
 
 /// A time control: every seat starts with `base` and gains `increment` after each of its moves.
@@ -38,11 +38,10 @@ impl TimeControl {
                 .parse::<f64>()
                 .map_err(|_| bad(&format!("'{part}' is not a number")))
         };
-        let base = check_seconds(what, seconds(base)?)?;
-        let increment = check_seconds(what, seconds(inc)?)?;
-        if base.is_zero() {
-            return Err(bad("the base time must be more than 0"));
-        }
+        let base =
+            check_positive_seconds("the base", seconds(base)?).map_err(|e| bad(&e.message))?;
+        let increment =
+            check_seconds("the increment", seconds(inc)?).map_err(|e| bad(&e.message))?;
         Ok(TimeControl { base, increment })
     }
 

@@ -22,7 +22,7 @@ use crate::error::Error;
 use crate::game::{seat_to_move, Game};
 use crate::history::History;
 use crate::options::GameOptions;
-use crate::resources::check_seconds;
+use crate::resources::check_positive_seconds;
 
 /// The engine kind of engine programs in specs: `ugi:name=N,...,cmd=<command line>`.
 pub const UGI_KIND: &str = "ugi";
@@ -117,11 +117,7 @@ fn positive_seconds(name: &str, text: &str) -> Result<Duration, Error> {
     let seconds = text
         .parse::<f64>()
         .map_err(|_| Error::option(format!("{what} '{text}' is not a number of seconds")))?;
-    let d = check_seconds(&what, seconds)?;
-    if d.is_zero() {
-        return Err(Error::option(format!("{what} must be more than 0")));
-    }
-    Ok(d)
+    check_positive_seconds(&what, seconds)
 }
 
 /// Refuses a `ugi:` spec whose program does not start: it cannot be run (no such file, not
