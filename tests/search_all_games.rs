@@ -10,7 +10,7 @@ use tabula::games::amidakuji::Amidakuji;
 use tabula::games::bigbang::BigBang;
 use tabula::games::checkers::Checkers;
 use tabula::games::senet::Senet;
-use tabula::search::{AlphaBeta, Limits, SearchConfig};
+use tabula::search::{AlphaBeta, Limits, Outcome, SearchConfig};
 use tabula::{Game, GameOptions, Turn};
 
 /// Checks `positions` random positions (0 to `max_plies` random plies from each start) at depths
@@ -101,4 +101,35 @@ fn amidakuji_matches_in_the_rounds() {
         "6x8 rna2b1,bna3b4,rla5b7,bna6b5,bnb2c2,bnb6c7,rnb8c8,rnc1d1,bnc3d4,blc5d7,bnc6d6,rnd2e1,rnd8e8,bne2f2,rne3f3,rne4f4,bne6f5,rne7f8 d4s,f2s,- c7s,d7x',- move r",
     ]);
     agree(&starts, 12, 6, 4);
+}
+
+#[test]
+fn a_proven_line_is_played_to_the_end_of_the_game() {
+    // Capture checkers ends when the player to move has no jump, so a won line ends with the
+    // loser's last forced move. Mate-distance pruning left that move out: "win in 2 plies"
+    // came with a line of one move, "win in 8" with seven.
+    let options = GameOptions::new();
+    for (text, depth, plies) in [
+        (
+            "./../.../oo../..o...ooo..../.....ooooo../.........../...o..o.../.......o./.........o/..o......o./............/.....o......./..../.../../. 1/2 30,12",
+            4,
+            2,
+        ),
+        (
+            "./../.../oo../......ooo..../..o..ooooo../...o..oo.../...oooo.../...oo.o../...oo....o/..o......o./............/.....o......./..../.../../. 1/2 24,9",
+            12,
+            8,
+        ),
+    ] {
+        let start = Checkers::from_notation(text, &options).unwrap();
+        let r = AlphaBeta::new(SearchConfig::default()).search(&start, Limits::depth(depth), None);
+        assert_eq!(r.score.outcome(), Outcome::Win(plies), "{text}");
+        assert_eq!(r.pv.len(), plies as usize, "{text}: {:?}", r.pv);
+        let mut s = start.clone();
+        for &m in &r.pv {
+            s.play(m);
+        }
+        assert_eq!(s.turn(), Turn::Terminal, "{text}");
+        assert_eq!(s.payoffs().get(0), 1.0, "{text}");
+    }
 }

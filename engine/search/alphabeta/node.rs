@@ -259,6 +259,11 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
                         self.learn_cutoff(frame, n, at);
                         break;
                     }
+                } else if PV && at.height > 0 && v == alpha && is_proven(v) {
+                    // Mate-distance pruning raised alpha to the quickest loss, so the move
+                    // that loses only that quickly cannot beat it; it is still the line's next
+                    // move (without it a proven line stopped one ply before the game's end).
+                    self.update_pv(at.height, m);
                 }
             }
         }
