@@ -16,6 +16,7 @@ use tabula::{Game, GameOptions};
 fn values_read_in_the_games_unit() {
     let o = Onitama::start(&GameOptions::new()).unwrap();
     let me = o.seat_name(o.to_move().index());
+    let other = o.seat_name(1 - o.to_move().index());
     assert_eq!(
         explain_score(&o, Score(120), false),
         format!("+120 = about 1.2 students ahead for {me}")
@@ -26,7 +27,7 @@ fn values_read_in_the_games_unit() {
     );
     assert_eq!(
         explain_score(&o, Score(win_in(7)), false),
-        format!("win in 7 plies for {me}, whatever the others do")
+        format!("win in 7 plies for {me}, whatever {other} does")
     );
     assert_eq!(
         explain_score(&o, Score(loss_in(1)), false),
@@ -58,7 +59,7 @@ fn every_game_explains_its_best_score() {
     ]);
     assert!(
         text.contains(
-            "\nmeaning win in 1 ply for red, whatever the others do; \
+            "\nmeaning win in 1 ply for red, whatever blue does; \
              the line ends the game: payoffs red 1, blue 0\n"
         ),
         "{text}"

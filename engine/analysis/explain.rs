@@ -14,6 +14,11 @@ pub fn explain_score<G: Game>(state: &G, score: Score, chance: bool) -> String {
     let me = state.seat_name(seat);
     let players = state.players();
     let mut line = match score.outcome() {
+        Outcome::Win(n) if players == 2 => format!(
+            "win in {} for {me}, whatever {} does",
+            plies(n),
+            state.seat_name(1 - seat)
+        ),
         Outcome::Win(n) => format!("win in {} for {me}, whatever the others do", plies(n)),
         Outcome::Loss(n) => format!("{me} loses in {} against best play", plies(n)),
         Outcome::Value(0) => format!("0 = even for {me}"),
