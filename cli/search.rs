@@ -11,6 +11,7 @@ use tabula::analysis::explain::{self, explain_mcts, explain_score, line_end};
 use tabula::analysis::onitama::solve::Solution;
 use tabula::analysis::onitama::tablebase::Tablebase;
 use tabula::games::onitama::Onitama;
+use tabula::games::senet::Senet;
 use tabula::games::GameKind;
 use tabula::resources::{check_millis, check_table_mb};
 use tabula::search::{
@@ -709,8 +710,8 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub show: ShowArgs,
     /// Give up after this many milliseconds (default 10 000 when no other limit is given). In
-    /// Onitama the proof search (df-pn) has the first half, the exact solver what is left
-    /// (with --depth, the exact solver all of it).
+    /// Onitama the proof search (df-pn) has the first half, in Senet the endgame solver, and
+    /// the exact solver what is left (with --depth, the exact solver all of it).
     #[arg(long, value_name = "MS")]
     pub time: Option<u64>,
     /// Search at most this many plies deep: is there a forced result within them? (In Onitama
@@ -780,6 +781,7 @@ pub fn solve(args: SolveArgs) -> Result<(), CliError> {
     };
     match (kind, table) {
         (GameKind::Onitama, table) => solve_onitama(&args, table, limits),
+        (GameKind::Senet, None) => solve_senet(&args, limits),
         (_, Some(_)) => Err(no_table(kind)),
         (_, None) => with_game!(kind, G => {
             let state: G = player_to_move(&args)?;
@@ -821,6 +823,60 @@ fn solve_onitama(
     Ok(())
 }
 
+/// `tabula solve` in Senet: the endgame solver's exact chance to win where it can table the
+/// rest of the game, else the exact search.
+fn solve_senet(args: &SolveArgs, limits: Limits) -> Result<(), CliError> {
+    use tabula::analysis::senet::solve::{solve, units, Solution as SenetSolution};
+    let state: Senet = player_to_move(args)?;
+    match solve(&state, limits, args.hash) {
+        SenetSolution::Endgame(s) => {
+            let best = s.throws.first().and_then(|t| t.best());
+            args.svg.write(&state, best)?;
+            let line: Vec<_> = best.into_iter().collect();
+            let value = units(s.win);
+            let meaning = explain_score(&state, Score(value), true);
+            let best = best.map(|m| state.move_notation(m)).unwrap_or_default();
+            let me = state.seat_name(state.to_move());
+            if args.json {
+                print_json(&about(
+                    &state,
+                    json!({
+                        "verdict": "value", "plies": null, "exact": true, "value": value,
+                        "win": s.win, "meaning": meaning, "best": best,
+                        "line": move_line(&state, &line), "depth": null, "no_win_within": null,
+                        "no_loss_within": null, "nodes": null, "table_hits": null,
+                        "states": s.states, "sweeps": s.sweeps, "seconds": s.seconds,
+                        "method": "endgame",
+                    }),
+                ))?;
+            } else {
+                println!("exact value {value:+}");
+                println!("meaning {meaning}");
+                println!("{me} wins with probability {:.10}", s.win);
+                println!("best {best}");
+                println!("line {}", move_line(&state, &line).join(" "));
+                println!(
+                    "positions {} sweeps {} time {:.3} s (the endgame solver)",
+                    s.states, s.sweeps, s.seconds
+                );
+            }
+            args.show.print(&state, &line, args.json);
+        }
+        SenetSolution::Search { result, gave_up } => {
+            args.svg.write(&state, result.best)?;
+            if let (false, Some((why, spent))) = (args.json, gave_up) {
+                eprintln!(
+                    "the endgame solver gave up after {:.3} s ({why}); the exact search goes on",
+                    spent.as_secs_f64()
+                );
+            }
+            print_solution(&state, &result, args.json)?;
+            args.show.print(&state, &result.line, args.json);
+        }
+    }
+    Ok(())
+}
+
 /// The position of `tabula solve`, which needs a player to move.
 fn player_to_move<G: Game>(args: &SolveArgs) -> Result<G, CliError> {
     let state: G = args.game.load()?;
@@ -853,7 +909,7 @@ fn print_solution<G: Game>(
         Verdict::Win(n) => ("win".to_string(), Some(n)),
         Verdict::Loss(n) => ("loss".to_string(), Some(n)),
         Verdict::Draw => ("draw".to_string(), None),
-        Verdict::Value(v) => (format!("value {v:+}"), None),
+        Verdict::Value(_) => ("value".to_string(), None),
         Verdict::Unknown => ("unknown".to_string(), None),
     };
     let seconds = r.elapsed.as_secs_f64();

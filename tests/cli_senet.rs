@@ -3,6 +3,8 @@
 
 mod cli_support;
 
+use serde_json::json;
+
 use cli_support::{fails, ok};
 
 #[test]
@@ -49,6 +51,35 @@ fn solve_prints_the_win_chance_per_throw_and_per_move() {
     assert_eq!(v["throws"][1]["best"], "30+");
     assert_eq!(v["throws"][1]["probability"], 0.375);
     assert_eq!(v["throws"][1]["exact"], "6/16");
+}
+
+#[test]
+fn solve_answers_an_endgame_exactly_as_senet_solve_does() {
+    // The search alone said "unknown" here: the game can outlast any depth it reaches.
+    let position = "....D.....................LDDD L 4";
+    let v: serde_json::Value =
+        serde_json::from_str(&ok(&["solve", "senet", position, "--json"])).unwrap();
+    let exact: serde_json::Value =
+        serde_json::from_str(&ok(&["senet", "solve", position, "--json"])).unwrap();
+    assert_eq!(
+        (&v["method"], &v["verdict"], &v["exact"]),
+        (&json!("endgame"), &json!("value"), &json!(true))
+    );
+    assert_eq!(v["win"], exact["win"]);
+    assert_eq!(v["best"], exact["throws"][0]["best"]);
+    assert_eq!(v["value"], -1317, "{v}");
+    let text = ok(&["solve", "senet", position]);
+    assert!(
+        text.contains("light wins with probability 0.3682582774\nbest 27-\n"),
+        "{text}"
+    );
+    // Asked for a depth, the search answers whether a result is forced within it.
+    let v: serde_json::Value =
+        serde_json::from_str(&ok(&["solve", "senet", position, "--depth", "3", "--json"])).unwrap();
+    assert_eq!(
+        (&v["method"], &v["verdict"]),
+        (&json!("search"), &json!("unknown"))
+    );
 }
 
 #[test]
