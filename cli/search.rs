@@ -59,8 +59,9 @@ pub struct BestArgs {
     /// Transposition table size in megabytes (alpha-beta).
     #[arg(long, value_name = "MB")]
     pub hash: Option<usize>,
-    /// Seed of the engine's random choices (MCTS; alpha-beta makes none). Not the deal: for
-    /// Onitama's cards dealt from a seed, as `start --seed N` deals them, give `-O seed=N`.
+    /// Seed of MCTS's random choices (refused for the other engines, which make none). Not the
+    /// deal: for Onitama's cards dealt from a seed, as `start --seed N` deals them, give
+    /// `-O seed=N`.
     #[arg(long)]
     pub seed: Option<u64>,
     /// Onitama, alpha-beta: an endgame tablebase file (`tabula onitama tablebase --out`) that
@@ -93,6 +94,18 @@ fn engine_spec(args: &BestArgs) -> Result<EngineSpec, CliError> {
             spec.kind
         )));
     }
+    if let (Some(seed), false) = (args.seed, spec.kind == "mcts") {
+        // Searched without a word, `best onitama --seed 42` analysed the default deal, not
+        // the one `start onitama --seed 42` deals.
+        return Err(CliError(format!(
+            "bad option: --seed {seed} seeds MCTS's playouts, and {} makes no random choice; \
+             to deal Onitama's cards as `start --seed {seed}` does, give -O seed={seed}",
+            match spec.kind.as_str() {
+                "default" => "the default engine",
+                kind => kind,
+            }
+        )));
+    }
     let flags = [
         ("depth", args.depth.map(|v| v.to_string())),
         ("nodes", args.nodes.map(|v| v.to_string())),
@@ -100,14 +113,7 @@ fn engine_spec(args: &BestArgs) -> Result<EngineSpec, CliError> {
         ("playouts", args.playouts.map(|v| v.to_string())),
         ("threads", args.threads.map(|v| v.to_string())),
         ("hash", args.hash.map(|v| v.to_string())),
-        // Alpha-beta makes no random choice: its seed is accepted and unused (the deal's seed
-        // is the game option, `-O seed=N`).
-        (
-            "seed",
-            args.seed
-                .filter(|_| spec.kind == "mcts")
-                .map(|v| v.to_string()),
-        ),
+        ("seed", args.seed.map(|v| v.to_string())),
     ];
     for (key, value) in flags {
         if let Some(v) = value {

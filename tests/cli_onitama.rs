@@ -3,7 +3,7 @@
 
 mod cli_support;
 
-use cli_support::{json, ok, tabula};
+use cli_support::{fails, json, ok, tabula};
 
 use tabula::games::onitama::Onitama;
 use tabula::{Game, GameOptions};
@@ -177,10 +177,25 @@ fn best_deals_the_start_from_the_game_option_seed() {
         default.parse_move(best).is_err(),
         "{best}: another deal's move"
     );
-    let engine_seed = json(&["best", "onitama", "--seed", "42", "--depth", "3", "--json"]);
-    assert!(default
-        .parse_move(engine_seed["best"].as_str().unwrap())
-        .is_ok());
+    // `--seed` seeds MCTS; given to a search without random choices it would have analysed
+    // the default deal in silence, so it is refused with the way to the dealt one.
+    fails(
+        &["best", "onitama", "--seed", "42", "--depth", "3"],
+        "--seed 42 seeds MCTS's playouts, and the default engine makes no random choice; to deal \
+         Onitama's cards as `start --seed 42` does, give -O seed=42",
+    );
+    let mcts = json(&[
+        "best",
+        "onitama",
+        "--seed",
+        "42",
+        "--engine",
+        "mcts",
+        "--playouts",
+        "100",
+        "--json",
+    ]);
+    assert!(default.parse_move(mcts["best"].as_str().unwrap()).is_ok());
     let help = ok(&["best", "--help"]);
     assert!(help.contains("-O seed=N"), "{help}");
 }
