@@ -174,15 +174,23 @@ fn game_options() -> &'static [GameFlag] {
 }
 
 /// Adds a `--key` flag for every game option to each command (at any depth) that takes `-O`,
-/// unless the command already has a flag of that name (`play --seed` is the game's seed).
-pub fn with_game_flags(mut cmd: clap::Command) -> clap::Command {
+/// unless the command already has a flag of that name (`play --seed` is the game's seed). Under
+/// a game's own command (`bigbang penalty`, `senet solve`) only that game's options are offered:
+/// the others would be listed in its help and then refused.
+pub fn with_game_flags(cmd: clap::Command) -> clap::Command {
+    with_flags_of(cmd, None)
+}
+
+fn with_flags_of(mut cmd: clap::Command, game: Option<&'static str>) -> clap::Command {
     if cmd.get_arguments().any(|a| a.get_id() == EXTRA_ID) {
         for GameFlag { spec, games, id } in game_options() {
-            if cmd.get_arguments().any(|a| a.get_long() == Some(spec.name)) {
+            if cmd.get_arguments().any(|a| a.get_long() == Some(spec.name))
+                || game.is_some_and(|g| !games.contains(&g))
+            {
                 continue;
             }
             let all_games = games.len() == GameKind::ALL.len();
-            let help = if all_games {
+            let help = if all_games || game.is_some() {
                 spec.help.to_string()
             } else {
                 format!("{}: {}", games.join(", "), spec.help)
@@ -203,7 +211,8 @@ pub fn with_game_flags(mut cmd: clap::Command) -> clap::Command {
         .map(|c| c.get_name().to_string())
         .collect();
     for name in names {
-        cmd = cmd.mut_subcommand(name, with_game_flags);
+        let game = game.or_else(|| GameKind::from_name(&name).ok().map(|k| k.name()));
+        cmd = cmd.mut_subcommand(name, |sub| with_flags_of(sub, game));
     }
     cmd
 }

@@ -124,3 +124,23 @@ fn penalty_rejects_bad_input_in_one_line() {
         "--colour 'red'",
     );
 }
+
+/// Big Bang's own command offers Big Bang's options only: its help listed every game's
+/// (`--cards`, `--size`), each then refused as "bigbang has no option".
+#[test]
+fn penalty_help_lists_only_big_bang_options() {
+    let help = ok(&["bigbang", "penalty", "--help"]);
+    assert!(
+        help.contains("--board") && help.contains("--ply-limit"),
+        "{help}"
+    );
+    for other in ["--cards", "--size", "--players", "--eval"] {
+        assert!(!help.contains(other), "{other}: {help}");
+    }
+    // The commands that take any game still list them all.
+    let help = ok(&["show", "--help"]);
+    assert!(
+        help.contains("--cards") && help.contains("--board"),
+        "{help}"
+    );
+}
