@@ -14,7 +14,7 @@ use tabula::analysis::senet::training::{train, weights_source, TrainConfig};
 use tabula::files::{check_new, write_atomically};
 use tabula::games::senet::endgame::{solve, Limits, Solution};
 use tabula::games::senet::Senet;
-use tabula::resources::check_seconds;
+use tabula::resources::{check_millis, check_seconds};
 use tabula::{Game, GameOptions};
 
 use crate::common::{game_over, print_json, show_progress, CliError, LineArgs};
@@ -75,9 +75,12 @@ pub struct SolveArgs {
     /// Most reachable positions to table (about 100 bytes each).
     #[arg(long, default_value_t = 2_000_000, value_name = "N")]
     pub max_states: usize,
-    /// Time limit in seconds.
-    #[arg(long, default_value_t = 60.0, value_name = "S")]
-    pub seconds: f64,
+    /// Give up after this many milliseconds, as every command's --time (default 60 000).
+    #[arg(long, value_name = "MS", conflicts_with = "seconds")]
+    pub time: Option<u64>,
+    /// The time limit in seconds (the older form of --time).
+    #[arg(long, value_name = "S", hide = true)]
+    pub seconds: Option<f64>,
     /// Machine-readable output.
     #[arg(long)]
     pub json: bool,
@@ -181,6 +184,11 @@ fn solve_command(args: SolveArgs) -> Result<(), CliError> {
     if state.winner().is_some() {
         return Err(game_over(&state));
     }
+    if args.time == Some(0) {
+        return Err(CliError(
+            "bad option: --time 0 solves nothing: give a positive number".into(),
+        ));
+    }
     if args.max_states == 0 {
         return Err(CliError(
             "bad option: --max-states 0 tables nothing: give a positive number".into(),
@@ -188,7 +196,11 @@ fn solve_command(args: SolveArgs) -> Result<(), CliError> {
     }
     let limits = Limits {
         max_states: args.max_states,
-        max_seconds: check_seconds("--seconds", args.seconds)?.as_secs_f64(),
+        max_seconds: match (args.time, args.seconds) {
+            (Some(ms), _) => check_millis("--time", ms)?.as_secs_f64(),
+            (None, Some(seconds)) => check_seconds("--seconds", seconds)?.as_secs_f64(),
+            (None, None) => 60.0,
+        },
         ..Limits::default()
     };
     if show_progress(args.json) {

@@ -83,6 +83,31 @@ fn solve_answers_an_endgame_exactly_as_senet_solve_does() {
 }
 
 #[test]
+fn senet_solve_takes_time_in_milliseconds_as_every_command() {
+    let position = "....D.....................LDDD L 4";
+    let text = ok(&["senet", "solve", position, "--time", "5000"]);
+    assert!(text.contains("0.3682582774"), "{text}");
+    // The older --seconds still reads; both at once, or no time, are refused.
+    ok(&["senet", "solve", position, "--seconds", "5"]);
+    fails(
+        &[
+            "senet",
+            "solve",
+            position,
+            "--time",
+            "5000",
+            "--seconds",
+            "5",
+        ],
+        "cannot be used with",
+    );
+    fails(
+        &["senet", "solve", position, "--time", "0"],
+        "--time 0 solves nothing",
+    );
+}
+
+#[test]
 fn bad_input_is_one_line_and_exit_code_2() {
     fails(
         &[
