@@ -381,11 +381,12 @@ impl SvgArgs {
 /// `--show` and `--show-line`: the board a line leads to, for a person to follow it.
 #[derive(Args, Debug, Clone, Default)]
 pub struct ShowArgs {
-    /// Draw the board at the end of the line found (the principal variation or the proof)
-    #[arg(long)]
+    /// Draw the board at the end of the line found (the principal variation or the proof);
+    /// not with --json, whose line gives the moves (`show --moves` draws them)
+    #[arg(long, conflicts_with = "json")]
     pub show: bool,
-    /// Draw the board after every move of the line found
-    #[arg(long = "show-line")]
+    /// Draw the board after every move of the line found; not with --json
+    #[arg(long = "show-line", conflicts_with = "json")]
     pub show_line: bool,
 }
 

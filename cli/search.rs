@@ -847,11 +847,12 @@ fn solve_senet(args: &SolveArgs, limits: Limits) -> Result<(), CliError> {
                 print_json(&about(
                     &state,
                     json!({
+                        // The same fields as every method's answer; the positions the
+                        // endgame solver tabled count as its nodes.
                         "verdict": "value", "plies": null, "exact": true, "value": value,
-                        "win": s.win, "meaning": meaning, "best": best,
-                        "line": move_line(&state, &line), "depth": null, "no_win_within": null,
-                        "no_loss_within": null, "nodes": null, "table_hits": null,
-                        "states": s.states, "sweeps": s.sweeps, "seconds": s.seconds,
+                        "meaning": meaning, "best": best, "line": move_line(&state, &line),
+                        "depth": null, "no_win_within": null, "no_loss_within": null,
+                        "nodes": s.states, "table_hits": null, "seconds": s.seconds,
                         "method": "endgame",
                     }),
                 ))?;

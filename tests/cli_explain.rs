@@ -4,7 +4,7 @@
 
 mod cli_support;
 
-use cli_support::{json, ok};
+use cli_support::{fails, json, ok};
 use tabula::analysis::explain::explain_score;
 use tabula::games::onitama::Onitama;
 use tabula::games::GameKind;
@@ -181,8 +181,11 @@ fn show_and_show_line_draw_the_boards_of_the_line() {
             end.trim_end().ends_with(shown.trim_end()),
             "{name}: --show ends with the board of the line's end\n{end}\n---\n{shown}"
         );
-        let quiet = ok(&["best", name, &pos, "--depth", "2", "--show", "--json"]);
-        assert_eq!(quiet.trim().lines().count(), 1, "{name}");
+        // Drawings are for people: with --json they were dropped in silence; now refused.
+        fails(
+            &["best", name, &pos, "--depth", "2", "--show", "--json"],
+            "'--show' cannot be used with '--json'",
+        );
     }
     // Before a throw, each throw's line is drawn (it drew the unchanged position once).
     let shown = ok(&["best", "senet", "--depth", "2", "--show"]);
@@ -295,4 +298,13 @@ fn solve_json_has_one_shape() {
     ]);
     assert_eq!(keys(&senet), keys(&searched));
     assert_eq!(senet["value"], 227, "{senet}");
+    // An endgame the search could not settle, answered by Senet's endgame solver.
+    let endgame = json(&[
+        "solve",
+        "senet",
+        "....D.....................LDDD L 4",
+        "--json",
+    ]);
+    assert_eq!(endgame["method"], "endgame");
+    assert_eq!(keys(&endgame), keys(&searched));
 }
