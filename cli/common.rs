@@ -41,7 +41,7 @@ impl From<serde_json::Error> for CliError {
 
 /// Prints a clap parse failure as one line (help and version print in full) and picks the exit
 /// code.
-pub fn clap_exit(e: clap::Error) -> ExitCode {
+pub fn clap_exit(e: clap::Error, root: &clap::Command) -> ExitCode {
     use clap::error::ErrorKind;
     match e.kind() {
         ErrorKind::DisplayHelp
@@ -59,8 +59,9 @@ pub fn clap_exit(e: clap::Error) -> ExitCode {
             // into the one line, and leave out the usage block.
             let text = e.render().to_string();
             let mut parts: Vec<&str> = Vec::new();
-            // The help to point to: the subcommand's, named by clap's usage line.
-            let mut command = "tabula".to_string();
+            // The help to point to: the subcommand's, named by clap's usage line, else by the
+            // subcommands the arguments name (a bad value has no usage line).
+            let mut command = command_path(root);
             for line in text.lines() {
                 let line = line.trim();
                 if let Some(usage) = line.strip_prefix("Usage:") {
@@ -91,6 +92,23 @@ pub fn clap_exit(e: clap::Error) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The subcommands the command line names, from the start (`tabula perft`), for a message to
+/// point to their help.
+fn command_path(root: &clap::Command) -> String {
+    let mut path = vec![root.get_name().to_string()];
+    let mut command = root;
+    for word in std::env::args_os().skip(1) {
+        match word.to_str().and_then(|w| command.find_subcommand(w)) {
+            Some(sub) => {
+                path.push(sub.get_name().to_string());
+                command = sub;
+            }
+            None => break,
+        }
+    }
+    path.join(" ")
 }
 
 /// The game, its options and an optional position: the first arguments of most commands.

@@ -117,13 +117,13 @@ fn clean_exit_on_output_errors() {
 
 fn main() -> ExitCode {
     clean_exit_on_output_errors();
-    let command = common::with_game_flags(Cli::command());
+    let mut command = common::with_game_flags(Cli::command());
     let cli = match command
-        .try_get_matches()
+        .try_get_matches_from_mut(std::env::args_os())
         .and_then(|m| Cli::from_arg_matches(&m))
     {
         Ok(cli) => cli,
-        Err(e) => return common::clap_exit(e),
+        Err(e) => return common::clap_exit(e, &command),
     };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,

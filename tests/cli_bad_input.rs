@@ -42,6 +42,15 @@ fn thread_counts_out_of_range_are_refused() {
         // A subcommand's mistake points to that subcommand's help.
         ("bigbang penalty", "(see tabula bigbang penalty --help)"),
         ("best onitama --bogus", "(see tabula best --help)"),
+        // A bad value has no usage line from clap: the command line names the subcommand.
+        (
+            "perft onitama --depth 2 --method fast",
+            "(see tabula perft --help)",
+        ),
+        (
+            "bigbang penalty x --nodes x",
+            "(see tabula bigbang penalty --help)",
+        ),
         (
             "chain --table-mb 5",
             "--table-mb applies to --solitaire only",
