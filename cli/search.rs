@@ -814,13 +814,18 @@ fn solve_onitama(
             crate::onitama::print_proof(&state, &report, args.json)?;
             args.show.print(&state, &report.line, args.json);
         }
-        Solution::Search { result, dfpn } => {
+        Solution::Search { mut result, dfpn } => {
             args.svg.write(&state, result.best)?;
-            if let (false, Some((dfpn_nodes, dfpn_time))) = (args.json, dfpn) {
-                eprintln!(
-                    "df-pn proved nothing in {dfpn_nodes} nodes, {:.3} s; the exact solver goes on",
-                    dfpn_time.as_secs_f64()
-                );
+            if let Some((dfpn_nodes, dfpn_time)) = dfpn {
+                if !args.json {
+                    eprintln!(
+                        "df-pn proved nothing in {dfpn_nodes} nodes, {:.3} s; the exact solver goes on",
+                        dfpn_time.as_secs_f64()
+                    );
+                }
+                // The answer counts the whole command's work, as --nodes and --time bound it.
+                result.nodes += dfpn_nodes;
+                result.elapsed += dfpn_time;
             }
             print_solution(&state, &result, args.json)?;
             args.show.print(&state, &result.line, args.json);

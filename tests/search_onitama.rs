@@ -267,3 +267,18 @@ fn best_and_solve_name_the_position_they_answer_for() {
         );
     }
 }
+
+/// `solve --nodes N` in Onitama shares N between df-pn and the exact solver; the answer counts
+/// both (it showed the exact solver's half alone).
+#[test]
+fn solve_counts_the_nodes_of_both_methods() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["solve", "onitama", "--nodes", "1000", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["method"], "search", "{v}");
+    let nodes = v["nodes"].as_u64().unwrap();
+    assert!((501..=1000).contains(&nodes), "{v}");
+}
