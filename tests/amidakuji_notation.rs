@@ -108,7 +108,7 @@ fn malformed_positions() {
         ("6x8 rnb1a1 -,-,- -,-,- place b", "neighbouring columns"),
         (
             "6x8 rna1b3 -,-,- -,-,- place b",
-            "normal bridge spans 0 or 1",
+            "bridge 'rna1b3': a normal bridge spans 0 or 1",
         ),
         (
             "6x8 rla1b2 -,-,- -,-,- place b",

@@ -179,7 +179,9 @@ fn layout(size: &str, list: &str) -> Result<Ladder, String> {
                 Some('b') => 1,
                 _ => return Err(format!("bridge '{b}': it starts with its owner, r or b")),
             };
-            let s = span(&b[1..], dims, "bridge")?;
+            // The span's messages quote what they read; the person typed the owner too.
+            let s = span(&b[1..], dims, "bridge")
+                .map_err(|e| e.replacen(&format!("'{}'", &b[1..]), &format!("'{b}'"), 1))?;
             for n in [s.left, s.right] {
                 if ladder.occupied().has(n) {
                     return Err(format!("bridge '{b}': node {n} already touches a bridge"));
