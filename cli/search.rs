@@ -925,8 +925,14 @@ fn print_solution<G: Game>(
         Verdict::Unknown => ("unknown".to_string(), None),
     };
     let seconds = r.elapsed.as_secs_f64();
+    // With three or more players the search is paranoid: a win is one against all the others
+    // playing together, which the verdict alone does not say.
+    let others = state.players().saturating_sub(1);
     let meaning = match r.verdict {
         Verdict::Value(v) => Some(explain_score(state, Score(v), G::CHANCE)),
+        _ if others > 1 => Some(format!(
+            "paranoid: the player to move against the other {others} players together"
+        )),
         _ => None,
     };
     if json {
@@ -953,7 +959,7 @@ fn print_solution<G: Game>(
         Verdict::Draw => println!("draw"),
         Verdict::Value(v) => {
             println!("exact value {v:+}");
-            println!("meaning {}", meaning.unwrap_or_default());
+            println!("meaning {}", meaning.as_deref().unwrap_or_default());
         }
         Verdict::Unknown => {
             println!("unknown");
@@ -963,6 +969,11 @@ fn print_solution<G: Game>(
                     explain::plies(d)
                 );
             }
+        }
+    }
+    if let (true, Some(m)) = (others > 1, &meaning) {
+        if !matches!(r.verdict, Verdict::Value(_)) {
+            println!("meaning {m}");
         }
     }
     if r.verdict != Verdict::Unknown {

@@ -308,3 +308,17 @@ fn solve_json_has_one_shape() {
     assert_eq!(endgame["method"], "endgame");
     assert_eq!(keys(&endgame), keys(&searched));
 }
+
+/// With three or more players `solve` is paranoid: its verdict says against whom.
+#[test]
+fn a_multi_player_solve_says_it_is_paranoid() {
+    let text = ok(&["solve", "checkers", "--players", "3", "--depth", "2"]);
+    assert!(
+        text.contains(
+            "\nmeaning paranoid: the player to move against the other 2 players together\n"
+        ),
+        "{text}"
+    );
+    let two = ok(&["solve", "checkers", "--depth", "2"]);
+    assert!(!two.contains("paranoid"), "{two}");
+}
