@@ -449,7 +449,9 @@ fn explain_multi(spec: &EngineSpec, score: Score, players: usize) -> String {
         )
     } else {
         format!(
-            "best-reply search: {score} for the mover against the best reply of any one opponent"
+            "best-reply search: {score} for the mover against the best reply of any one \
+             opponent (its line puts that one reply between the mover's moves, the others \
+             passing: not the order of play)"
         )
     }
 }

@@ -322,3 +322,23 @@ fn a_multi_player_solve_says_it_is_paranoid() {
     let two = ok(&["solve", "checkers", "--depth", "2"]);
     assert!(!two.contains("paranoid"), "{two}");
 }
+
+/// Best-Reply Search's line is not a sequence of play (one opponent replies, the others pass):
+/// its meaning says so, so nobody replays it as the game's next plies.
+#[test]
+fn a_best_reply_line_says_it_is_not_the_order_of_play() {
+    let text = ok(&[
+        "best",
+        "checkers",
+        "--players",
+        "4",
+        "--engine",
+        "brs",
+        "--depth",
+        "3",
+    ]);
+    assert!(
+        text.contains("the others passing: not the order of play)"),
+        "{text}"
+    );
+}
