@@ -133,3 +133,20 @@ fn a_proven_line_is_played_to_the_end_of_the_game() {
         assert_eq!(s.payoffs().get(0), 1.0, "{text}");
     }
 }
+
+/// A node budget is spent exactly: a search stopped by `nodes = N` reports N nodes (it reported
+/// N + 1 when a node was entered after the stop).
+#[test]
+fn a_node_budget_reports_exactly_its_nodes() {
+    fn check<G: Game>(state: &G) {
+        for n in [1_000, 5_000, 20_000] {
+            let r = AlphaBeta::new(SearchConfig::default()).search(state, Limits::nodes(n), None);
+            assert!(r.stopped, "{}: {n} nodes", G::NAME);
+            assert_eq!(r.nodes, n, "{}", G::NAME);
+        }
+    }
+    let options = GameOptions::new();
+    check(&tabula::games::onitama::Onitama::start(&options).unwrap());
+    check(&Checkers::start(&options).unwrap());
+    check(&BigBang::start(&options).unwrap());
+}

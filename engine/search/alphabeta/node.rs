@@ -101,6 +101,11 @@ impl<G: Game, const MAIN: bool> Worker<'_, G, MAIN> {
     /// line.
     #[inline]
     pub(super) fn enter(&mut self, ply: usize, height: usize) -> bool {
+        // A node entered after the stop is not searched, so it is not counted either: a
+        // budget of N nodes reports N, not N + 1.
+        if self.stopped {
+            return false;
+        }
         self.tick();
         if self.stopped {
             return false;
