@@ -92,6 +92,10 @@ const CHANCE_OPTIMISTIC: Mode = Mode {
     ..OPTIMISTIC
 };
 
+/// The solver's time limit when it is given no limit at all; the games' own solvers in
+/// `analysis` share it out between their methods.
+pub const DEFAULT_TIME: Duration = Duration::from_secs(10);
+
 /// Solves `state` (a player to move) within `limits` (depth, nodes, time; with none, 10 s),
 /// with a table of `hash_mb` megabytes.
 pub fn solve<G: Game>(state: &G, limits: Limits, hash_mb: usize) -> SolveResult<G::Move> {
@@ -105,7 +109,10 @@ pub fn solve_with<G: Game>(
     hash_mb: usize,
     oracle: Option<super::alphabeta::SharedOracle<G>>,
 ) -> SolveResult<G::Move> {
-    let limits = limits.or_default(Limits::time_ms(10_000));
+    let limits = limits.or_default(Limits {
+        time: Some(DEFAULT_TIME),
+        ..Limits::NONE
+    });
     let clock = Clock::start(&limits);
     // Table values count only at their own depth, so each bound is exactly that depth's.
     let mut ab = AlphaBeta::new(SearchConfig {

@@ -10,13 +10,11 @@ use std::time::{Duration, Instant};
 use super::dfpn::{self, Verdict};
 use super::tablebase::Tablebase;
 use crate::games::onitama::{Move, Onitama};
+use crate::search::solver::DEFAULT_TIME;
 use crate::search::{solve_with, Limits, Oracle, SolveResult};
 
-/// The exact solver's own time limit when the caller gives none (as [`crate::search::solve`]).
-const DEFAULT_TIME: Duration = Duration::from_secs(10);
-
 /// df-pn's share of the time when the caller gives no limit at all: half the default.
-const DFPN_DEFAULT_TIME: Duration = Duration::from_secs(5);
+const DFPN_DEFAULT_TIME: Duration = Duration::from_millis(DEFAULT_TIME.as_millis() as u64 / 2);
 
 /// What answered.
 #[derive(Clone, Debug)]

@@ -9,14 +9,12 @@ use crate::games::senet::endgame::{self, Unsolved};
 use crate::games::senet::learned::UNITS_PER_POINT;
 use crate::games::senet::moves::Move;
 use crate::games::senet::Senet;
+use crate::search::solver::DEFAULT_TIME;
 use crate::search::{solve_with, Limits, SolveResult};
 
 /// The most positions the endgame solver tables before `solve` hands over to the search:
 /// about 85 MB, given up on within a second where the game is far from its end.
 pub const ENDGAME_STATES: usize = 1_000_000;
-
-/// `solve`'s time with no limit given, as the search's own default.
-const DEFAULT_TIME: Duration = Duration::from_secs(10);
 
 /// How a Senet position was solved.
 #[derive(Clone, Debug)]

@@ -70,14 +70,15 @@ fn point(text: &str, dims: Dims, what: &str) -> Result<(Point, usize), String> {
     }
 }
 
-/// Reads a span `<kind><from><to>` such as `na2b3` (shape checked, not freedom).
-fn span(text: &str, dims: Dims, what: &str) -> Result<Span, String> {
+/// Reads a span `<kind><from><to>` such as `na2b3` (shape checked, not freedom); messages quote
+/// it as `shown`, the text as the person typed it (a position's bridge has its owner before it).
+fn span(text: &str, shown: &str, dims: Dims, what: &str) -> Result<Span, String> {
     let kind = match text.chars().next() {
         Some('n') => Kind::Normal,
         Some('l') => Kind::Long,
         _ => {
             return Err(format!(
-                "{what} '{text}': a bridge starts with its kind, n (normal) or l (long)"
+                "{what} '{shown}': a bridge starts with its kind, n (normal) or l (long)"
             ))
         }
     };
@@ -86,19 +87,19 @@ fn span(text: &str, dims: Dims, what: &str) -> Result<Span, String> {
     let (b, len2) = node(&rest[len..], dims, what)?;
     if len + len2 != rest.len() {
         return Err(format!(
-            "{what} '{text}': unexpected text after the second node"
+            "{what} '{shown}': unexpected text after the second node"
         ));
     }
     if b.col() != a.col() + 1 {
         return Err(format!(
-            "{what} '{text}': a bridge joins neighbouring columns, left column first"
+            "{what} '{shown}': a bridge joins neighbouring columns, left column first"
         ));
     }
     let dr = b.row() as i8 - a.row() as i8;
     if !kind.allows(dr) {
         return Err(match kind {
-            Kind::Normal => format!("{what} '{text}': a normal bridge spans 0 or 1 row"),
-            Kind::Long => format!("{what} '{text}': the long bridge spans exactly 2 rows"),
+            Kind::Normal => format!("{what} '{shown}': a normal bridge spans 0 or 1 row"),
+            Kind::Long => format!("{what} '{shown}': the long bridge spans exactly 2 rows"),
         });
     }
     Ok(Span {
@@ -179,9 +180,7 @@ fn layout(size: &str, list: &str) -> Result<Ladder, String> {
                 Some('b') => 1,
                 _ => return Err(format!("bridge '{b}': it starts with its owner, r or b")),
             };
-            // The span's messages quote what they read; the person typed the owner too.
-            let s = span(&b[1..], dims, "bridge")
-                .map_err(|e| e.replacen(&format!("'{}'", &b[1..]), &format!("'{b}'"), 1))?;
+            let s = span(&b[1..], b, dims, "bridge")?;
             for n in [s.left, s.right] {
                 if ladder.occupied().has(n) {
                     return Err(format!("bridge '{b}': node {n} already touches a bridge"));
@@ -697,7 +696,7 @@ fn parse_move_syntax(g: &Amidakuji, text: &str) -> Result<Move, String> {
         };
     }
     if first == 'n' || first == 'l' {
-        return Ok(Move::Place(span(text, dims, "bridge")?));
+        return Ok(Move::Place(span(text, text, dims, "bridge")?));
     }
     Err(format!(
         "'{text}' is not a move (a bridge like na2b3, a start point like a^, a marker like 2 or 2@c_ or 2!, a relocation like na2b3>nc4d4, or pass)"
@@ -707,8 +706,8 @@ fn parse_move_syntax(g: &Amidakuji, text: &str) -> Result<Move, String> {
 /// A relocation `old>new` (the whole move is `text`): `old` must be the bridge standing there.
 fn parse_relocation(g: &Amidakuji, text: &str, old: &str, new: &str) -> Result<Move, String> {
     let dims = g.dims();
-    let old = span(old, dims, "relocation")?;
-    let to = span(new, dims, "relocation")?;
+    let old = span(old, old, dims, "relocation")?;
+    let to = span(new, new, dims, "relocation")?;
     if let Some(b) = g.ladder.bridge_at(old.left) {
         if b.right != old.right || b.kind != old.kind {
             return Err(format!(
